@@ -1,0 +1,327 @@
+//===- AbstractState.cpp - Path states of the lifetime exploration --------===//
+
+#include "analyzer/AbstractState.h"
+
+#include <algorithm>
+
+using namespace memlint;
+
+std::optional<bool> memlint::lookupAtom(const Assignment &assignment,
+                                        uint32_t atom) {
+  auto it = llvm::lower_bound(assignment, std::make_pair(atom, false));
+  if (it != assignment.end() && it->first == atom)
+    return it->second;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// BoolFn
+//===----------------------------------------------------------------------===//
+
+BoolFn BoolFn::constant(bool value) {
+  BoolFn fn;
+  fn.table = value ? 1 : 0;
+  return fn;
+}
+
+BoolFn BoolFn::atom(uint32_t atom) {
+  BoolFn fn;
+  fn.atoms.push_back(atom);
+  fn.table = 0b10;
+  return fn;
+}
+
+uint64_t BoolFn::fullMask() const {
+  unsigned bits = 1u << atoms.size();
+  return bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+}
+
+std::optional<bool> BoolFn::getConstant() const {
+  if (!atoms.empty())
+    return std::nullopt;
+  return (table & 1) != 0;
+}
+
+BoolFn BoolFn::negate() const {
+  BoolFn fn = *this;
+  fn.table = ~table & fullMask();
+  return fn;
+}
+
+void BoolFn::simplify() {
+  for (unsigned i = 0; i < atoms.size();) {
+    uint64_t minterms = 1ull << atoms.size();
+    bool relevant = false;
+    for (uint64_t m = 0; m < minterms && !relevant; ++m)
+      if (!(m & (1ull << i)) && bit(m) != bit(m | (1ull << i)))
+        relevant = true;
+    if (relevant) {
+      ++i;
+      continue;
+    }
+    // Project atom i out.
+    uint64_t newTable = 0;
+    uint64_t newMinterms = minterms >> 1;
+    for (uint64_t m = 0; m < newMinterms; ++m) {
+      uint64_t low = m & ((1ull << i) - 1);
+      uint64_t high = (m >> i) << (i + 1);
+      if (bit(low | high))
+        newTable |= 1ull << m;
+    }
+    table = newTable;
+    atoms.erase(atoms.begin() + i);
+  }
+}
+
+std::optional<BoolFn> BoolFn::combine(const BoolFn &lhs, const BoolFn &rhs,
+                                      Op op) {
+  BoolFn result;
+  std::set_union(lhs.atoms.begin(), lhs.atoms.end(), rhs.atoms.begin(),
+                 rhs.atoms.end(), std::back_inserter(result.atoms));
+  if (result.atoms.size() > kMaxAtoms)
+    return std::nullopt;
+  // Position of each operand atom in the union.
+  auto positions = [&](const BoolFn &fn) {
+    llvm::SmallVector<unsigned, kMaxAtoms> pos;
+    for (uint32_t a : fn.atoms)
+      pos.push_back(llvm::lower_bound(result.atoms, a) - result.atoms.begin());
+    return pos;
+  };
+  auto lhsPos = positions(lhs), rhsPos = positions(rhs);
+  uint64_t minterms = 1ull << result.atoms.size();
+  for (uint64_t m = 0; m < minterms; ++m) {
+    auto project = [m](llvm::ArrayRef<unsigned> pos) {
+      uint64_t sub = 0;
+      for (unsigned i = 0; i < pos.size(); ++i)
+        if (m & (1ull << pos[i]))
+          sub |= 1ull << i;
+      return sub;
+    };
+    bool a = lhs.bit(project(lhsPos)), b = rhs.bit(project(rhsPos));
+    bool r = op == Op::And ? (a && b) : op == Op::Or ? (a || b) : (a != b);
+    if (r)
+      result.table |= 1ull << m;
+  }
+  result.simplify();
+  return result;
+}
+
+std::optional<bool> BoolFn::evaluate(const Assignment &assignment) const {
+  if (atoms.empty())
+    return (table & 1) != 0;
+  uint64_t minterms = 1ull << atoms.size();
+  std::optional<bool> result;
+  for (uint64_t m = 0; m < minterms; ++m) {
+    bool consistent = true;
+    for (unsigned i = 0; i < atoms.size() && consistent; ++i)
+      if (auto v = lookupAtom(assignment, atoms[i]))
+        consistent = *v == ((m >> i) & 1);
+    if (!consistent)
+      continue;
+    if (!result)
+      result = bit(m);
+    else if (*result != bit(m))
+      return std::nullopt;
+  }
+  return result;
+}
+
+std::optional<uint32_t>
+BoolFn::pickUndecidedAtom(const Assignment &assignment) const {
+  if (evaluate(assignment))
+    return std::nullopt;
+  for (uint32_t a : atoms)
+    if (!lookupAtom(assignment, a))
+      return a;
+  return std::nullopt;
+}
+
+BoolFn BoolFn::fromPermutedAtoms(llvm::ArrayRef<uint32_t> newIds) const {
+  BoolFn result;
+  result.atoms.assign(newIds.begin(), newIds.end());
+  llvm::sort(result.atoms);
+  result.atoms.erase(std::unique(result.atoms.begin(), result.atoms.end()),
+                     result.atoms.end());
+  llvm::SmallVector<unsigned, kMaxAtoms> pos;
+  for (uint32_t id : newIds)
+    pos.push_back(llvm::lower_bound(result.atoms, id) - result.atoms.begin());
+  uint64_t minterms = 1ull << result.atoms.size();
+  for (uint64_t m = 0; m < minterms; ++m) {
+    uint64_t old = 0;
+    for (unsigned i = 0; i < pos.size(); ++i)
+      if (m & (1ull << pos[i]))
+        old |= 1ull << i;
+    if (bit(old))
+      result.table |= 1ull << m;
+  }
+  result.simplify();
+  return result;
+}
+
+llvm::hash_code BoolFn::hash() const {
+  return llvm::hash_combine(
+      table, llvm::hash_combine_range(atoms.begin(), atoms.end()));
+}
+
+//===----------------------------------------------------------------------===//
+// AbsVal
+//===----------------------------------------------------------------------===//
+
+AbsVal AbsVal::getInt(int64_t value) {
+  AbsVal v;
+  v.kind = Kind::Int;
+  v.intValue = value;
+  return v;
+}
+
+AbsVal AbsVal::getBool(BoolFn value) {
+  AbsVal v;
+  v.kind = Kind::Bool;
+  v.boolValue = std::move(value);
+  return v;
+}
+
+AbsVal AbsVal::getRef(uint32_t buffer, bool interior) {
+  AbsVal v;
+  v.kind = Kind::Ref;
+  v.buffer = buffer;
+  v.interior = interior;
+  return v;
+}
+
+AbsVal AbsVal::getPtr(uint32_t buffer) {
+  AbsVal v;
+  v.kind = Kind::Ptr;
+  v.buffer = buffer;
+  return v;
+}
+
+bool AbsVal::operator==(const AbsVal &other) const {
+  if (kind != other.kind)
+    return false;
+  switch (kind) {
+  case Kind::Int:
+    return intValue == other.intValue;
+  case Kind::Bool:
+    return boolValue == other.boolValue;
+  case Kind::Ref:
+    return buffer == other.buffer && interior == other.interior;
+  case Kind::Ptr:
+    return buffer == other.buffer;
+  }
+  return false;
+}
+
+llvm::hash_code AbsVal::hash() const {
+  switch (kind) {
+  case Kind::Int:
+    return llvm::hash_combine(0, intValue);
+  case Kind::Bool:
+    return llvm::hash_combine(1, boolValue.hash());
+  case Kind::Ref:
+    return llvm::hash_combine(2, buffer, interior);
+  case Kind::Ptr:
+    return llvm::hash_combine(3, buffer);
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// BufferRecord
+//===----------------------------------------------------------------------===//
+
+bool BufferRecord::sameIdentity(const BufferRecord &other) const {
+  return origin == other.origin && deallocator == other.deallocator &&
+         site == other.site && root == other.root && freed == other.freed &&
+         escaped == other.escaped && leakReported == other.leakReported &&
+         contents == other.contents;
+}
+
+//===----------------------------------------------------------------------===//
+// PathState
+//===----------------------------------------------------------------------===//
+
+const AbsVal *PathState::lookup(uint32_t valueNumber) const {
+  auto it = llvm::lower_bound(env, valueNumber,
+                              [](const std::pair<uint32_t, AbsVal> &entry,
+                                 uint32_t key) { return entry.first < key; });
+  if (it != env.end() && it->first == valueNumber)
+    return &it->second;
+  return nullptr;
+}
+
+void PathState::bind(uint32_t valueNumber, const AbsVal &value) {
+  if (env.empty() || env.back().first < valueNumber) {
+    env.emplace_back(valueNumber, value);
+    return;
+  }
+  auto it = llvm::lower_bound(env, valueNumber,
+                              [](const std::pair<uint32_t, AbsVal> &entry,
+                                 uint32_t key) { return entry.first < key; });
+  if (it != env.end() && it->first == valueNumber)
+    it->second = value;
+  else
+    env.insert(it, {valueNumber, value});
+}
+
+void PathState::unbind(uint32_t valueNumber) {
+  auto it = llvm::lower_bound(env, valueNumber,
+                              [](const std::pair<uint32_t, AbsVal> &entry,
+                                 uint32_t key) { return entry.first < key; });
+  if (it != env.end() && it->first == valueNumber)
+    env.erase(it);
+}
+
+void PathState::assume(uint32_t atom, bool value) {
+  auto it = llvm::lower_bound(assignment, std::make_pair(atom, false));
+  if (it != assignment.end() && it->first == atom)
+    it->second = value;
+  else
+    assignment.insert(it, {atom, value});
+}
+
+void PathState::addTrace(TraceStep::Kind kind, mlir::Operation *op,
+                         int successor, mlir::Operation *site) {
+  auto step = std::make_shared<TraceStep>();
+  step->kind = kind;
+  step->op = op;
+  step->successor = successor;
+  step->site = site;
+  step->prev = std::move(trace);
+  trace = std::move(step);
+}
+
+void PathState::addHit(uint32_t eventId) {
+  auto it = llvm::lower_bound(hits, eventId);
+  if (it == hits.end() || *it != eventId)
+    hits.insert(it, eventId);
+}
+
+bool PathState::sameIdentity(const PathState &other) const {
+  if (pc != other.pc || callStack != other.callStack ||
+      env != other.env || assignment != other.assignment ||
+      aliasAtoms != other.aliasAtoms || !(cmpAtoms == other.cmpAtoms) ||
+      loopTrips != other.loopTrips || nextAtom != other.nextAtom ||
+      buffers.size() != other.buffers.size())
+    return false;
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (!buffers[i].sameIdentity(other.buffers[i]))
+      return false;
+  return true;
+}
+
+llvm::hash_code PathState::identityHash() const {
+  llvm::hash_code h = llvm::hash_combine(pc, env.size(), buffers.size(),
+                                         assignment.size(), nextAtom);
+  for (mlir::Operation *op : callStack)
+    h = llvm::hash_combine(h, op);
+  for (const auto &[num, val] : env)
+    h = llvm::hash_combine(h, num, val.hash());
+  for (const BufferRecord &b : buffers)
+    h = llvm::hash_combine(h, b.site, b.freed, b.escaped, b.contents.size());
+  for (const auto &[atom, value] : assignment)
+    h = llvm::hash_combine(h, atom, value);
+  for (const auto &[loop, trips] : loopTrips)
+    h = llvm::hash_combine(h, loop, trips);
+  return h;
+}

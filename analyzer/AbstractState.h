@@ -1,0 +1,224 @@
+//===- AbstractState.h - Path states of the lifetime exploration -*- C++ -*-===//
+//
+// The abstract domain of the path-sensitive lifetime exploration: boolean
+// functions over condition atoms, abstract SSA values, buffer records and the
+// state of one program path. States are plain values: copying a state forks a
+// path, and two canonical states compare equal when they are interchangeable
+// for the rest of the exploration (this is what lets equal paths merge).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_ANALYZER_ABSTRACTSTATE_H
+#define MEMLINT_ANALYZER_ABSTRACTSTATE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace memlint {
+
+//===----------------------------------------------------------------------===//
+// BoolFn
+//===----------------------------------------------------------------------===//
+
+/// A partial assignment of condition atoms, sorted by atom id.
+using Assignment = llvm::SmallVector<std::pair<uint32_t, bool>, 4>;
+
+/// Returns the value of `atom` in `assignment`, if it is assigned.
+std::optional<bool> lookupAtom(const Assignment &assignment, uint32_t atom);
+
+/// A boolean function of at most `kMaxAtoms` condition atoms, stored as a
+/// truth table. Atoms are opaque `i1` values the analysis cannot decide (a
+/// function argument, a loaded flag, a comparison of unknown integers). The
+/// representation is canonical: atoms are sorted and every atom is relevant,
+/// so equal functions compare equal.
+class BoolFn {
+public:
+  static constexpr unsigned kMaxAtoms = 6;
+
+  static BoolFn constant(bool value);
+  static BoolFn atom(uint32_t atom);
+
+  /// Returns the constant value when the function does not depend on atoms.
+  std::optional<bool> getConstant() const;
+  BoolFn negate() const;
+
+  enum class Op { And, Or, Xor };
+  /// Combines two functions; fails when the result needs too many atoms.
+  static std::optional<BoolFn> combine(const BoolFn &lhs, const BoolFn &rhs,
+                                       Op op);
+
+  /// Evaluates the function under a partial assignment; nullopt when the
+  /// result still depends on an unassigned atom.
+  std::optional<bool> evaluate(const Assignment &assignment) const;
+  /// Returns an unassigned atom the function depends on under `assignment`.
+  std::optional<uint32_t> pickUndecidedAtom(const Assignment &assignment) const;
+
+  /// Renames atoms through `rename` (old id -> new id) and re-canonicalizes.
+  template <typename Fn> BoolFn remap(Fn rename) const {
+    llvm::SmallVector<uint32_t, kMaxAtoms> newIds;
+    for (uint32_t a : atoms)
+      newIds.push_back(rename(a));
+    return fromPermutedAtoms(newIds);
+  }
+
+  llvm::ArrayRef<uint32_t> getAtoms() const { return atoms; }
+  bool operator==(const BoolFn &other) const {
+    return table == other.table && atoms == other.atoms;
+  }
+  bool operator!=(const BoolFn &other) const { return !(*this == other); }
+  llvm::hash_code hash() const;
+
+private:
+  uint64_t fullMask() const;
+  bool bit(uint64_t minterm) const { return (table >> minterm) & 1; }
+  /// Drops atoms the table does not depend on.
+  void simplify();
+  BoolFn fromPermutedAtoms(llvm::ArrayRef<uint32_t> newIds) const;
+
+  llvm::SmallVector<uint32_t, 2> atoms;
+  uint64_t table = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// AbsVal
+//===----------------------------------------------------------------------===//
+
+/// The abstract value of one SSA value on one path. Values the analysis knows
+/// nothing about are simply absent from the environment.
+struct AbsVal {
+  enum class Kind : uint8_t {
+    Int,  ///< a known integer or index
+    Bool, ///< an i1 as a function of condition atoms
+    Ref,  ///< a memref (or pointer) into buffer `buffer`
+    Ptr,  ///< the integer address of buffer `buffer`
+  };
+  Kind kind = Kind::Int;
+  /// For Ref: the value may point into the middle of its buffer (a subview).
+  bool interior = false;
+  uint32_t buffer = 0;
+  int64_t intValue = 0;
+  BoolFn boolValue;
+
+  static AbsVal getInt(int64_t value);
+  static AbsVal getBool(BoolFn value);
+  static AbsVal getRef(uint32_t buffer, bool interior);
+  static AbsVal getPtr(uint32_t buffer);
+
+  bool operator==(const AbsVal &other) const;
+  bool operator!=(const AbsVal &other) const { return !(*this == other); }
+  llvm::hash_code hash() const;
+};
+
+//===----------------------------------------------------------------------===//
+// BufferRecord
+//===----------------------------------------------------------------------===//
+
+/// Where the memory a buffer record describes comes from.
+enum class BufferOrigin : uint8_t {
+  Heap,     ///< owned heap allocation (memref.alloc, clone, gpu.alloc, ...)
+  Stack,    ///< memref.alloca
+  Global,   ///< memref.get_global
+  Argument, ///< a function argument of the analysed root function
+  NotOwned, ///< memory the function does not own (bufferization.to_buffer)
+};
+
+/// Which family of deallocation functions may free a heap buffer.
+enum class Deallocator : uint8_t { Memref, Gpu, LibC };
+
+/// One buffer instance on one path.
+struct BufferRecord {
+  BufferOrigin origin = BufferOrigin::Heap;
+  Deallocator deallocator = Deallocator::Memref;
+  /// The allocating op (null for arguments).
+  mlir::Operation *site = nullptr;
+  /// The SSA value the buffer was created as (alloc result or argument).
+  mlir::Value root;
+  bool freed = false;
+  bool escaped = false;
+  /// The leak of this instance has been reported already.
+  bool leakReported = false;
+  /// The op that freed the buffer (for notes; not part of the identity).
+  mlir::Operation *freeSite = nullptr;
+  /// Known cell contents by linear index, sorted; absent cells are unknown.
+  llvm::SmallVector<std::pair<int64_t, AbsVal>, 2> contents;
+
+  bool sameIdentity(const BufferRecord &other) const;
+};
+
+//===----------------------------------------------------------------------===//
+// PathState
+//===----------------------------------------------------------------------===//
+
+/// One step of a witness path, kept as a persistent list shared by forks.
+struct TraceStep {
+  enum class Kind : uint8_t { Alloc, Free, Branch, Call, Return, Iteration };
+  Kind kind;
+  mlir::Operation *op;
+  /// Branch: index of the successor taken (block or region index; -1 for
+  /// the parent op). Iteration: 1 entering the body, 0 leaving the loop.
+  int successor = 0;
+  /// Alloc and Free: the allocation site of the buffer concerned.
+  mlir::Operation *site = nullptr;
+  std::shared_ptr<const TraceStep> prev;
+};
+
+/// A comparison of two integers the analysis cannot decide, remembered so that
+/// `cmpi eq %a, %b` and `cmpi ne %a, %b` give correlated atoms.
+struct CmpAtom {
+  uint32_t lhs, rhs; ///< value numbers
+  uint8_t predicateClass;
+  uint32_t atom;
+  bool operator==(const CmpAtom &o) const {
+    return lhs == o.lhs && rhs == o.rhs && predicateClass == o.predicateClass &&
+           atom == o.atom;
+  }
+};
+
+/// The state of one path at one program point.
+struct PathState {
+  /// The next operation to execute.
+  mlir::Operation *pc = nullptr;
+  /// Call ops of the inlined frames, innermost last.
+  llvm::SmallVector<mlir::Operation *, 2> callStack;
+  /// Abstract values by value number, sorted.
+  llvm::SmallVector<std::pair<uint32_t, AbsVal>, 16> env;
+  llvm::SmallVector<BufferRecord, 8> buffers;
+  Assignment assignment;
+  /// Atoms standing for "buffer a and buffer b are the same memory" for
+  /// buffers whose identity is unknown (arguments): (a, b, atom), a < b.
+  llvm::SmallVector<std::tuple<uint32_t, uint32_t, uint32_t>, 2> aliasAtoms;
+  llvm::SmallVector<CmpAtom, 2> cmpAtoms;
+  /// Iterations done by loops with a known trip count: (loop, count).
+  llvm::SmallVector<std::pair<mlir::Operation *, uint32_t>, 2> loopTrips;
+  uint32_t nextAtom = 0;
+
+  // Not part of the identity of the state.
+  std::shared_ptr<const TraceStep> trace;
+  /// Ids of the events this path has hit (sorted).
+  llvm::SmallVector<uint32_t, 2> hits;
+
+  const AbsVal *lookup(uint32_t valueNumber) const;
+  void bind(uint32_t valueNumber, const AbsVal &value);
+  void unbind(uint32_t valueNumber);
+
+  uint32_t freshAtom() { return nextAtom++; }
+  void assume(uint32_t atom, bool value);
+
+  void addTrace(TraceStep::Kind kind, mlir::Operation *op, int successor = 0,
+                mlir::Operation *site = nullptr);
+  void addHit(uint32_t eventId);
+
+  /// Equality of everything that matters for the rest of the path.
+  bool sameIdentity(const PathState &other) const;
+  llvm::hash_code identityHash() const;
+};
+
+} // namespace memlint
+
+#endif // MEMLINT_ANALYZER_ABSTRACTSTATE_H

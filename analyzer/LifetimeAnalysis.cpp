@@ -1,0 +1,1628 @@
+//===- LifetimeAnalysis.cpp - Path-sensitive buffer lifetimes -------------===//
+
+#include "analyzer/LifetimeAnalysis.h"
+#include "analyzer/MemoryModel.h"
+
+#include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+using namespace mlir;
+using namespace memlint;
+
+StringRef memlint::stringifyEventKind(LifetimeEventKind kind) {
+  switch (kind) {
+  case LifetimeEventKind::Leak:
+    return "leak";
+  case LifetimeEventKind::DoubleFree:
+    return "double-free";
+  case LifetimeEventKind::UseAfterFree:
+    return "use-after-free";
+  case LifetimeEventKind::InvalidFree:
+    return "invalid-free";
+  }
+  return "";
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// ModuleContext: value numbers and liveness shared by all explorations
+//===----------------------------------------------------------------------===//
+
+/// Where the uses of one value are, for cheap liveness queries at any point.
+struct UseInfo {
+  /// For each block holding a use (or an ancestor op of a use): the last such
+  /// op in the block.
+  llvm::SmallDenseMap<Block *, Operation *, 4> lastUseInBlock;
+  /// Every op that uses the value or contains a use.
+  llvm::SmallDenseSet<Operation *, 8> userAncestors;
+};
+
+class ModuleContext {
+public:
+  explicit ModuleContext(Operation *module) : module(module) {
+    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      for (Value result : op->getResults())
+        addValue(result);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Value arg : block.getArguments())
+            addValue(arg);
+    });
+  }
+
+  uint32_t number(Value value) const {
+    auto it = numbers.find(value);
+    assert(it != numbers.end() && "value not numbered");
+    return it->second;
+  }
+  Value valueOf(uint32_t number) const { return values[number]; }
+
+  const UseInfo &getUseInfo(Value value) {
+    auto [it, inserted] = useInfos.try_emplace(value);
+    if (!inserted)
+      return it->second;
+    UseInfo &info = it->second;
+    for (Operation *user : value.getUsers()) {
+      for (Operation *op = user; op; op = op->getParentOp()) {
+        Block *block = op->getBlock();
+        info.userAncestors.insert(op);
+        if (!block)
+          break;
+        auto &last = info.lastUseInBlock[block];
+        if (!last || last->isBeforeInBlock(op))
+          last = op;
+        if (op == module)
+          break;
+      }
+    }
+    return info;
+  }
+
+  const Liveness &getLiveness(Operation *function) {
+    auto &slot = liveness[function];
+    if (!slot)
+      slot = std::make_unique<Liveness>(function);
+    return *slot;
+  }
+
+  SymbolTableCollection symbolTables;
+  Operation *module;
+
+private:
+  void addValue(Value value) {
+    numbers.try_emplace(value, values.size());
+    values.push_back(value);
+  }
+
+  DenseMap<Value, uint32_t> numbers;
+  std::vector<Value> values;
+  DenseMap<Value, UseInfo> useInfos;
+  DenseMap<Operation *, std::unique_ptr<Liveness>> liveness;
+};
+
+static bool isFunctionBoundary(Operation *op) {
+  return isa<FunctionOpInterface>(op) ||
+         op->hasTrait<OpTrait::IsIsolatedFromAbove>();
+}
+
+/// Returns true when region `region` of `op` can run again after it ran.
+static bool isLoopRegion(Operation *op, Region *region) {
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+    return llvm::is_contained(loop.getLoopRegions(), region);
+  if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
+    return branch.isRepetitiveRegion(region->getRegionNumber());
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionExplorer
+//===----------------------------------------------------------------------===//
+
+/// Key of an event, for deduplication: one event per kind and primary op.
+struct EventKey {
+  LifetimeEventKind kind;
+  Operation *op;
+  bool operator<(const EventKey &o) const {
+    return std::tie(kind, op) < std::tie(o.kind, o.op);
+  }
+};
+
+/// Explores one root function.
+class FunctionExplorer {
+public:
+  FunctionExplorer(ModuleContext &ctx, FunctionOpInterface root,
+                   const AnalysisOptions &options,
+                   std::vector<LifetimeEvent> &events,
+                   std::map<EventKey, uint32_t> &eventIds,
+                   DenseSet<Operation *> &reachedFunctions,
+                   AnalysisStats &stats)
+      : ctx(ctx), root(root), options(options), events(events),
+        eventIds(eventIds), reachedFunctions(reachedFunctions), stats(stats) {}
+
+  FunctionStats run();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Value access
+  //===--------------------------------------------------------------------===//
+
+  const AbsVal *get(PathState &s, Value v) { return s.lookup(ctx.number(v)); }
+  void set(PathState &s, Value v, const AbsVal &val) {
+    s.bind(ctx.number(v), val);
+  }
+  /// Forgets `v` (it is being redefined to something unknown).
+  void clear(PathState &s, Value v) {
+    uint32_t n = ctx.number(v);
+    s.unbind(n);
+    llvm::erase_if(s.cmpAtoms, [n](const CmpAtom &c) {
+      return c.lhs == n || c.rhs == n;
+    });
+  }
+  /// Binds an unknown result: i1 values get a fresh atom so that later tests
+  /// of the same value are correlated.
+  void setUnknown(PathState &s, Value v) {
+    clear(s, v);
+    if (v.getType().isInteger(1))
+      set(s, v, AbsVal::getBool(BoolFn::atom(s.freshAtom())));
+  }
+
+  std::optional<int64_t> getInt(PathState &s, Value v) {
+    if (const AbsVal *val = get(s, v)) {
+      if (val->kind == AbsVal::Kind::Int)
+        return val->intValue;
+      if (val->kind == AbsVal::Kind::Bool)
+        if (auto c = val->boolValue.getConstant())
+          return *c ? 1 : 0;
+    }
+    return std::nullopt;
+  }
+  std::optional<int64_t> getInt(PathState &s, OpFoldResult ofr) {
+    if (auto attr = dyn_cast<Attribute>(ofr)) {
+      if (auto intAttr = dyn_cast<IntegerAttr>(attr))
+        return intAttr.getValue().getSExtValue();
+      return std::nullopt;
+    }
+    return getInt(s, cast<Value>(ofr));
+  }
+
+  /// Returns the boolean function of an i1 value, creating an atom for it if
+  /// it is unknown.
+  BoolFn getBool(PathState &s, Value v) {
+    if (const AbsVal *val = get(s, v)) {
+      if (val->kind == AbsVal::Kind::Bool)
+        return val->boolValue;
+      if (val->kind == AbsVal::Kind::Int)
+        return BoolFn::constant(val->intValue != 0);
+    }
+    BoolFn fn = BoolFn::atom(s.freshAtom());
+    set(s, v, AbsVal::getBool(fn));
+    return fn;
+  }
+
+  /// Decides `fn` on this path. When it is undecided, the path forks: a copy
+  /// that assumes the atom false is queued to re-run the current op, and `s`
+  /// continues with the atom true.
+  bool decide(PathState &s, const BoolFn &fn) {
+    while (true) {
+      if (auto value = fn.evaluate(s.assignment))
+        return *value;
+      uint32_t atom = *fn.pickUndecidedAtom(s.assignment);
+      PathState other = s;
+      other.assume(atom, false);
+      push(std::move(other));
+      s.assume(atom, true);
+    }
+  }
+
+  /// Operands as attributes for interface queries (null when unknown).
+  SmallVector<Attribute> getOperandAttrs(PathState &s, Operation *op) {
+    SmallVector<Attribute> attrs;
+    for (Value operand : op->getOperands()) {
+      Attribute attr;
+      if (const AbsVal *val = get(s, operand)) {
+        if (val->kind == AbsVal::Kind::Int && isa<IntegerType, IndexType>(
+                                                  operand.getType()))
+          attr = IntegerAttr::get(operand.getType(), val->intValue);
+        else if (val->kind == AbsVal::Kind::Bool)
+          if (auto c = val->boolValue.evaluate(s.assignment))
+            attr = BoolAttr::get(op->getContext(), *c);
+      }
+      attrs.push_back(attr);
+    }
+    return attrs;
+  }
+
+  /// Forks on the first undecided i1 operand of `op`; returns false when all
+  /// i1 operands are decided.
+  bool decideSomeOperand(PathState &s, Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!operand.getType().isInteger(1))
+        continue;
+      BoolFn fn = getBool(s, operand);
+      if (!fn.evaluate(s.assignment)) {
+        decide(s, fn);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Events
+  //===--------------------------------------------------------------------===//
+
+  void report(PathState &s, LifetimeEvent event, uint32_t bufferId);
+  std::vector<WitnessStep> extractWitness(const PathState &s,
+                                          Operation *site) const;
+
+  //===--------------------------------------------------------------------===//
+  // Exploration
+  //===--------------------------------------------------------------------===//
+
+  void push(PathState &&s) { worklist.push_back(std::move(s)); }
+  /// Queues a path arriving at a join point (block entry, after a region op):
+  /// prunes, canonicalizes and merges it with equal states seen before.
+  void join(PathState &&s, Operation *pc);
+  void finishPath(PathState &s, Operation *exitOp);
+  void runPath(PathState &s);
+  /// Executes `s.pc`; returns false when the path stopped or forked.
+  bool step(PathState &s);
+
+  void canonicalize(PathState &s);
+  bool isLiveAt(Value v, Operation *pc, ArrayRef<Operation *> callStack);
+  void checkLeaksOnLoss(PathState &s, Operation *where,
+                        const llvm::BitVector &strong);
+
+  void bindForwarded(PathState &s, ValueRange from, ValueRange to);
+  void markEscaped(PathState &s, Value v);
+  void checkUse(PathState &s, Operation *op, Value v, UseKind use);
+  void freeValue(PathState &s, Operation *op, Value v, Deallocator family);
+  void createBuffer(PathState &s, Value result, BufferOrigin origin,
+                    Deallocator family, Operation *site);
+
+  bool stepRegionOp(PathState &s, RegionBranchOpInterface op);
+  bool stepLoopEntry(PathState &s, LoopLikeOpInterface loop);
+  bool stepRegionTerminator(PathState &s, Operation *term);
+  bool stepLoopBackedge(PathState &s, LoopLikeOpInterface loop,
+                        Operation *term);
+  bool stepBranch(PathState &s, Operation *term);
+  bool stepReturn(PathState &s, Operation *term);
+  bool stepCall(PathState &s, CallOpInterface call);
+  bool stepBufferizationDealloc(PathState &s, bufferization::DeallocOp op);
+  bool stepArith(PathState &s, Operation *op);
+  void stepGeneric(PathState &s, Operation *op);
+  void stepUnknown(PathState &s, Operation *op);
+  void escapeCaptured(PathState &s, Operation *op);
+
+  std::optional<bool> decideAlias(PathState &s, uint32_t a, uint32_t b);
+  std::optional<int64_t> linearIndex(PathState &s, Value memref,
+                                     ValueRange indices);
+
+  ModuleContext &ctx;
+  FunctionOpInterface root;
+  const AnalysisOptions &options;
+  std::vector<LifetimeEvent> &events;
+  std::map<EventKey, uint32_t> &eventIds;
+  DenseSet<Operation *> &reachedFunctions;
+  AnalysisStats &stats;
+
+  std::vector<PathState> worklist;
+  struct SeenState {
+    PathState state;
+  };
+  std::unordered_map<size_t, std::vector<uint32_t>> seenByHash;
+  std::vector<SeenState> seen;
+  DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
+  DenseSet<Operation *> unknownOps;
+  std::optional<SmallVector<uint32_t, 4>> terminalHits;
+  /// Events found by this exploration (for the all-paths verdict).
+  SmallVector<uint32_t> localEvents;
+  uint64_t steps = 0;
+  bool complete = true;
+  std::string incompleteReason;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Events and witnesses
+//===----------------------------------------------------------------------===//
+
+std::vector<WitnessStep>
+FunctionExplorer::extractWitness(const PathState &s, Operation *site) const {
+  std::vector<WitnessStep> steps;
+  constexpr size_t kMaxSteps = 48;
+  for (const TraceStep *t = s.trace.get(); t; t = t->prev.get()) {
+    bool stop = false;
+    switch (t->kind) {
+    case TraceStep::Kind::Alloc:
+      if (site && t->site == site) {
+        steps.push_back({WitnessStep::Kind::Alloc, t->op, 0});
+        stop = true;
+      }
+      break;
+    case TraceStep::Kind::Free:
+      if (site && t->site == site)
+        steps.push_back({WitnessStep::Kind::Free, t->op, 0});
+      break;
+    case TraceStep::Kind::Branch:
+      steps.push_back({WitnessStep::Kind::Branch, t->op, t->successor});
+      break;
+    case TraceStep::Kind::Iteration:
+      steps.push_back({WitnessStep::Kind::Iteration, t->op, t->successor});
+      break;
+    case TraceStep::Kind::Call:
+      steps.push_back({WitnessStep::Kind::Call, t->op, 0});
+      break;
+    case TraceStep::Kind::Return:
+      steps.push_back({WitnessStep::Kind::Return, t->op, 0});
+      break;
+    }
+    if (stop || steps.size() >= kMaxSteps)
+      break;
+  }
+  std::reverse(steps.begin(), steps.end());
+  return steps;
+}
+
+void FunctionExplorer::report(PathState &s, LifetimeEvent event,
+                              uint32_t bufferId) {
+  EventKey key{event.kind, event.op};
+  auto [it, inserted] = eventIds.try_emplace(key, events.size());
+  if (inserted) {
+    Operation *site =
+        bufferId < s.buffers.size() ? s.buffers[bufferId].site : nullptr;
+    event.witness = extractWitness(s, site);
+    event.rootFunction = root;
+    events.push_back(std::move(event));
+  }
+  if (!llvm::is_contained(localEvents, it->second))
+    localEvents.push_back(it->second);
+  s.addHit(it->second);
+}
+
+//===----------------------------------------------------------------------===//
+// Liveness, pruning and canonical states
+//===----------------------------------------------------------------------===//
+
+bool FunctionExplorer::isLiveAt(Value v, Operation *pc,
+                                ArrayRef<Operation *> callStack) {
+  const UseInfo &uses = ctx.getUseInfo(v);
+  Operation *point = pc; // the first op not yet executed at this level
+  size_t frame = callStack.size();
+  while (point) {
+    Block *block = point->getBlock();
+    auto it = uses.lastUseInBlock.find(block);
+    if (it != uses.lastUseInBlock.end() &&
+        (it->second == point || point->isBeforeInBlock(it->second)))
+      return true;
+    Operation *parent = block->getParentOp();
+    if (!parent)
+      return false;
+    if (isFunctionBoundary(parent)) {
+      if (ctx.getLiveness(parent).getLiveness(block) &&
+          ctx.getLiveness(parent).getLiveness(block)->isLiveOut(v))
+        return true;
+      if (frame == 0)
+        return false;
+      Operation *call = callStack[--frame];
+      point = call->getNextNode();
+      continue;
+    }
+    // Inside a region of `parent`: a CFG inside the region may branch on.
+    if (block->getNumSuccessors() != 0 || !block->isEntryBlock()) {
+      Operation *fn = parent;
+      while (fn && !isFunctionBoundary(fn))
+        fn = fn->getParentOp();
+      if (fn) {
+        const LivenessBlockInfo *info = ctx.getLiveness(fn).getLiveness(block);
+        if (info && info->isLiveOut(v))
+          return true;
+      }
+    }
+    if (isLoopRegion(parent, block->getParent()) &&
+        uses.userAncestors.contains(parent)) {
+      // Used inside the loop: live across iterations unless defined inside
+      // it (then every iteration defines it anew).
+      if (!parent->isAncestor(v.getParentRegion()->getParentOp()))
+        return true;
+    }
+    point = parent->getNextNode();
+    if (!point)
+      return false;
+  }
+  return false;
+}
+
+void FunctionExplorer::checkLeaksOnLoss(PathState &s, Operation *where,
+                                        const llvm::BitVector &strong) {
+  for (uint32_t i = 0; i < s.buffers.size(); ++i) {
+    BufferRecord &b = s.buffers[i];
+    if (strong.test(i) || b.origin != BufferOrigin::Heap || b.freed ||
+        b.escaped || b.leakReported)
+      continue;
+    LifetimeEvent event;
+    event.kind = LifetimeEventKind::Leak;
+    event.op = b.site;
+    event.buffer = b.root;
+    event.relatedOp = where;
+    event.allocFamily = b.deallocator;
+    report(s, std::move(event), i);
+    b.leakReported = true;
+  }
+}
+
+void FunctionExplorer::canonicalize(PathState &s) {
+  // 1. Drop values that are dead at this point.
+  llvm::erase_if(s.env, [&](const std::pair<uint32_t, AbsVal> &entry) {
+    return !isLiveAt(ctx.valueOf(entry.first), s.pc, s.callStack);
+  });
+  llvm::erase_if(s.cmpAtoms, [&](const CmpAtom &c) {
+    return !isLiveAt(ctx.valueOf(c.lhs), s.pc, s.callStack) ||
+           !isLiveAt(ctx.valueOf(c.rhs), s.pc, s.callStack);
+  });
+
+  // 2. Buffer reachability: strong references (Ref) keep a buffer usable,
+  // weak ones (Ptr) only keep its identity for pointer comparisons.
+  uint32_t numBuffers = s.buffers.size();
+  llvm::BitVector strong(numBuffers), weak(numBuffers);
+  SmallVector<uint32_t> order; // first-reference order
+  SmallVector<uint32_t> stack;
+  auto visit = [&](const AbsVal &val) {
+    if (val.kind == AbsVal::Kind::Ref) {
+      if (!strong.test(val.buffer)) {
+        strong.set(val.buffer);
+        stack.push_back(val.buffer);
+      }
+    } else if (val.kind == AbsVal::Kind::Ptr) {
+      weak.set(val.buffer);
+    } else {
+      return;
+    }
+    if (!llvm::is_contained(order, val.buffer))
+      order.push_back(val.buffer);
+  };
+  for (const auto &entry : s.env)
+    visit(entry.second);
+  while (!stack.empty()) {
+    uint32_t b = stack.pop_back_val();
+    for (const auto &cell : s.buffers[b].contents)
+      visit(cell.second);
+  }
+  checkLeaksOnLoss(s, s.pc, strong);
+
+  // 3. Renumber buffers in first-reference order; drop unreferenced ones.
+  SmallVector<uint32_t> newIndex(numBuffers, ~0u);
+  SmallVector<BufferRecord, 8> buffers;
+  for (uint32_t b : order) {
+    newIndex[b] = buffers.size();
+    buffers.push_back(std::move(s.buffers[b]));
+  }
+  auto remapVal = [&](AbsVal &val) {
+    if (val.kind == AbsVal::Kind::Ref || val.kind == AbsVal::Kind::Ptr)
+      val.buffer = newIndex[val.buffer];
+  };
+  for (auto &entry : s.env)
+    remapVal(entry.second);
+  for (BufferRecord &b : buffers)
+    for (auto &cell : b.contents)
+      remapVal(cell.second);
+  s.buffers = std::move(buffers);
+  SmallVector<std::tuple<uint32_t, uint32_t, uint32_t>, 2> aliasAtoms;
+  for (auto [a, b, atom] : s.aliasAtoms) {
+    if (newIndex[a] == ~0u || newIndex[b] == ~0u)
+      continue;
+    uint32_t x = newIndex[a], y = newIndex[b];
+    aliasAtoms.emplace_back(std::min(x, y), std::max(x, y), atom);
+  }
+  llvm::sort(aliasAtoms);
+  s.aliasAtoms = std::move(aliasAtoms);
+
+  // 4. Renumber atoms in first-occurrence order; drop assumptions about
+  // atoms nothing refers to any more.
+  DenseMap<uint32_t, uint32_t> atomIndex;
+  auto note = [&](uint32_t atom) {
+    atomIndex.try_emplace(atom, atomIndex.size());
+  };
+  auto noteVal = [&](const AbsVal &val) {
+    if (val.kind == AbsVal::Kind::Bool)
+      for (uint32_t a : val.boolValue.getAtoms())
+        note(a);
+  };
+  for (const auto &entry : s.env)
+    noteVal(entry.second);
+  for (const BufferRecord &b : s.buffers)
+    for (const auto &cell : b.contents)
+      noteVal(cell.second);
+  for (auto [a, b, atom] : s.aliasAtoms)
+    note(atom);
+  for (const CmpAtom &c : s.cmpAtoms)
+    note(c.atom);
+  auto rename = [&](uint32_t atom) { return atomIndex.lookup(atom); };
+  auto renameVal = [&](AbsVal &val) {
+    if (val.kind == AbsVal::Kind::Bool && !val.boolValue.getAtoms().empty())
+      val.boolValue = val.boolValue.remap(rename);
+  };
+  for (auto &entry : s.env)
+    renameVal(entry.second);
+  for (BufferRecord &b : s.buffers)
+    for (auto &cell : b.contents)
+      renameVal(cell.second);
+  for (auto &[a, b, atom] : s.aliasAtoms)
+    atom = rename(atom);
+  for (CmpAtom &c : s.cmpAtoms)
+    c.atom = rename(c.atom);
+  Assignment assignment;
+  for (auto [atom, value] : s.assignment) {
+    auto it = atomIndex.find(atom);
+    if (it != atomIndex.end())
+      assignment.emplace_back(it->second, value);
+  }
+  llvm::sort(assignment);
+  s.assignment = std::move(assignment);
+  s.nextAtom = atomIndex.size();
+}
+
+void FunctionExplorer::join(PathState &&s, Operation *pc) {
+  s.pc = pc;
+  canonicalize(s);
+  auto pointKey = std::make_pair(pc, (unsigned)s.callStack.size());
+  unsigned &count = statesPerPoint[pointKey];
+  if (count >= options.widenAfterStates) {
+    // Widen: forget integers carried around loops through block arguments,
+    // and buffer contents, so that counting loops converge.
+    Block *block = pc->getBlock();
+    bool changed = false;
+    for (BlockArgument arg : block->getArguments()) {
+      if (const AbsVal *val = get(s, arg))
+        if (val->kind == AbsVal::Kind::Int) {
+          clear(s, arg);
+          changed = true;
+        }
+    }
+    for (BufferRecord &b : s.buffers)
+      if (!b.contents.empty()) {
+        b.contents.clear();
+        changed = true;
+      }
+    llvm::erase_if(s.loopTrips, [&](const auto &entry) {
+      return entry.first->isAncestor(pc);
+    });
+    if (changed)
+      canonicalize(s);
+  }
+  size_t hash = s.identityHash();
+  auto &bucket = seenByHash[hash];
+  for (uint32_t index : bucket) {
+    PathState &old = seen[index].state;
+    if (!old.sameIdentity(s))
+      continue;
+    // Merge: the old state's paths already cover this one, except for the
+    // all-paths verdict, which needs the intersection of the hits.
+    SmallVector<uint32_t, 2> common;
+    std::set_intersection(old.hits.begin(), old.hits.end(), s.hits.begin(),
+                          s.hits.end(), std::back_inserter(common));
+    if (common.size() == old.hits.size())
+      return;
+    old.hits = common;
+    s.hits = common;
+    push(std::move(s));
+    return;
+  }
+  if (count >= options.maxStatesPerPoint) {
+    complete = false;
+    incompleteReason = "too many distinct states at one program point";
+    return;
+  }
+  ++count;
+  bucket.push_back(seen.size());
+  PathState copy = s;
+  copy.trace.reset();
+  seen.push_back({std::move(copy)});
+  push(std::move(s));
+}
+
+void FunctionExplorer::finishPath(PathState &s, Operation *exitOp) {
+  llvm::BitVector none(s.buffers.size());
+  checkLeaksOnLoss(s, exitOp, none);
+  if (!terminalHits) {
+    terminalHits = SmallVector<uint32_t, 4>(s.hits.begin(), s.hits.end());
+  } else {
+    SmallVector<uint32_t, 4> common;
+    std::set_intersection(terminalHits->begin(), terminalHits->end(),
+                          s.hits.begin(), s.hits.end(),
+                          std::back_inserter(common));
+    *terminalHits = std::move(common);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer functions
+//===----------------------------------------------------------------------===//
+
+void FunctionExplorer::bindForwarded(PathState &s, ValueRange from,
+                                     ValueRange to) {
+  SmallVector<std::optional<AbsVal>> vals;
+  for (Value v : from) {
+    const AbsVal *val = get(s, v);
+    vals.push_back(val ? std::optional<AbsVal>(*val) : std::nullopt);
+  }
+  for (auto [i, target] : llvm::enumerate(to)) {
+    if (i < vals.size() && vals[i]) {
+      clear(s, target);
+      set(s, target, *vals[i]);
+    } else {
+      setUnknown(s, target);
+    }
+  }
+}
+
+void FunctionExplorer::markEscaped(PathState &s, Value v) {
+  const AbsVal *val = get(s, v);
+  if (!val || val->kind != AbsVal::Kind::Ref)
+    return;
+  BufferRecord &b = s.buffers[val->buffer];
+  b.escaped = true;
+  b.contents.clear();
+}
+
+void FunctionExplorer::checkUse(PathState &s, Operation *op, Value v,
+                                UseKind use) {
+  const AbsVal *val = get(s, v);
+  if (!val || val->kind != AbsVal::Kind::Ref)
+    return;
+  BufferRecord &b = s.buffers[val->buffer];
+  if (!b.freed)
+    return;
+  LifetimeEvent event;
+  event.kind = LifetimeEventKind::UseAfterFree;
+  event.use = use;
+  event.op = op;
+  event.buffer = b.root;
+  event.alias = v;
+  event.relatedOp = b.freeSite;
+  report(s, std::move(event), val->buffer);
+}
+
+void FunctionExplorer::freeValue(PathState &s, Operation *op, Value v,
+                                 Deallocator family) {
+  const AbsVal *val = get(s, v);
+  if (!val || val->kind != AbsVal::Kind::Ref)
+    return;
+  uint32_t id = val->buffer;
+  BufferRecord &b = s.buffers[id];
+  LifetimeEvent event;
+  event.op = op;
+  event.buffer = b.root;
+  event.alias = v;
+  event.allocFamily = b.deallocator;
+  event.freeFamily = family;
+  event.kind = LifetimeEventKind::InvalidFree;
+  event.relatedOp = b.site;
+  if (val->interior) {
+    event.reason = InvalidFreeReason::InteriorView;
+    report(s, std::move(event), id);
+    return;
+  }
+  switch (b.origin) {
+  case BufferOrigin::Heap:
+    break;
+  case BufferOrigin::Stack:
+    event.reason = InvalidFreeReason::Stack;
+    report(s, std::move(event), id);
+    return;
+  case BufferOrigin::Global:
+    event.reason = InvalidFreeReason::Global;
+    report(s, std::move(event), id);
+    return;
+  case BufferOrigin::NotOwned:
+    event.reason = InvalidFreeReason::NotOwned;
+    report(s, std::move(event), id);
+    return;
+  case BufferOrigin::Argument:
+    if (!b.freed) {
+      event.reason = InvalidFreeReason::Argument;
+      report(s, std::move(event), id);
+      b.freed = true;
+      b.freeSite = op;
+      return;
+    }
+    break;
+  }
+  if (b.freed) {
+    event.kind = LifetimeEventKind::DoubleFree;
+    event.relatedOp = b.freeSite;
+    report(s, std::move(event), id);
+    return;
+  }
+  if (b.deallocator != family) {
+    event.reason = InvalidFreeReason::MismatchedDeallocator;
+    report(s, std::move(event), id);
+  }
+  b.freed = true;
+  b.freeSite = op;
+  b.contents.clear();
+  s.addTrace(TraceStep::Kind::Free, op, 0, b.site);
+}
+
+void FunctionExplorer::createBuffer(PathState &s, Value result,
+                                    BufferOrigin origin, Deallocator family,
+                                    Operation *site) {
+  BufferRecord b;
+  b.origin = origin;
+  b.deallocator = family;
+  b.site = site;
+  b.root = result;
+  uint32_t id = s.buffers.size();
+  s.buffers.push_back(std::move(b));
+  clear(s, result);
+  set(s, result, AbsVal::getRef(id, false));
+  if (site) {
+    s.addTrace(TraceStep::Kind::Alloc, site, 0, site);
+    ++stats.buffers;
+  }
+}
+
+std::optional<bool> FunctionExplorer::decideAlias(PathState &s, uint32_t a,
+                                                  uint32_t b) {
+  if (a == b)
+    return true;
+  auto isOwnedObject = [&](uint32_t id) {
+    BufferOrigin o = s.buffers[id].origin;
+    return o == BufferOrigin::Heap || o == BufferOrigin::Stack;
+  };
+  if (isOwnedObject(a) || isOwnedObject(b))
+    return false;
+  uint32_t x = std::min(a, b), y = std::max(a, b);
+  uint32_t atom = ~0u;
+  for (auto [p, q, at] : s.aliasAtoms)
+    if (p == x && q == y)
+      atom = at;
+  if (atom == ~0u) {
+    atom = s.freshAtom();
+    s.aliasAtoms.emplace_back(x, y, atom);
+    llvm::sort(s.aliasAtoms);
+  }
+  return decide(s, BoolFn::atom(atom));
+}
+
+std::optional<int64_t> FunctionExplorer::linearIndex(PathState &s,
+                                                     Value memref,
+                                                     ValueRange indices) {
+  const AbsVal *val = get(s, memref);
+  if (!val || val->kind != AbsVal::Kind::Ref || val->interior)
+    return std::nullopt;
+  Value rootValue = s.buffers[val->buffer].root;
+  auto rootType = dyn_cast_or_null<MemRefType>(rootValue ? rootValue.getType()
+                                                         : Type());
+  if (!rootType || !rootType.hasStaticShape() ||
+      !rootType.getLayout().isIdentity() ||
+      rootType.getRank() != (int64_t)indices.size() ||
+      rootType.getNumElements() > 4096)
+    return std::nullopt;
+  int64_t linear = 0;
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    auto v = getInt(s, index);
+    if (!v || *v < 0 || *v >= rootType.getDimSize(i))
+      return std::nullopt;
+    linear = linear * rootType.getDimSize(i) + *v;
+  }
+  return linear;
+}
+
+bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    Value result = constant.getResult();
+    clear(s, result);
+    if (auto intAttr = dyn_cast<IntegerAttr>(constant.getValue())) {
+      if (result.getType().isInteger(1))
+        set(s, result,
+            AbsVal::getBool(BoolFn::constant(!intAttr.getValue().isZero())));
+      else if (intAttr.getValue().getSignificantBits() <= 64)
+        set(s, result, AbsVal::getInt(intAttr.getValue().getSExtValue()));
+    }
+    return true;
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    if (!select.getCondition().getType().isInteger(1))
+      return false; // vector select: generic
+    bool cond = decide(s, getBool(s, select.getCondition()));
+    Value chosen = cond ? select.getTrueValue() : select.getFalseValue();
+    bindForwarded(s, ValueRange(chosen), ValueRange(select.getResult()));
+    return true;
+  }
+  if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
+      op->getResult(0).getType().isInteger(1)) {
+    BoolFn lhs = getBool(s, op->getOperand(0));
+    BoolFn rhs = getBool(s, op->getOperand(1));
+    BoolFn::Op kind = isa<arith::AndIOp>(op)  ? BoolFn::Op::And
+                      : isa<arith::OrIOp>(op) ? BoolFn::Op::Or
+                                              : BoolFn::Op::Xor;
+    auto result = BoolFn::combine(lhs, rhs, kind);
+    if (result) {
+      clear(s, op->getResult(0));
+      set(s, op->getResult(0), AbsVal::getBool(*result));
+    } else {
+      setUnknown(s, op->getResult(0));
+    }
+    return true;
+  }
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+    Value result = cmp.getResult();
+    if (!result.getType().isInteger(1))
+      return false;
+    using P = arith::CmpIPredicate;
+    P pred = cmp.getPredicate();
+    const AbsVal *l = get(s, lhs), *r = get(s, rhs);
+    // Pointer comparisons.
+    if (l && r && l->kind == AbsVal::Kind::Ptr &&
+        r->kind == AbsVal::Kind::Ptr && (pred == P::eq || pred == P::ne)) {
+      uint32_t a = l->buffer, b = r->buffer;
+      bool same = *decideAlias(s, a, b);
+      clear(s, result);
+      set(s, result, AbsVal::getBool(BoolFn::constant(same == (pred == P::eq))));
+      return true;
+    }
+    auto li = getInt(s, lhs), ri = getInt(s, rhs);
+    if (li && ri) {
+      unsigned width = isa<IndexType>(lhs.getType())
+                           ? 64
+                           : lhs.getType().getIntOrFloatBitWidth();
+      APInt a(width, *li, true), b(width, *ri, true);
+      bool v = arith::applyCmpPredicate(pred, a, b);
+      clear(s, result);
+      set(s, result, AbsVal::getBool(BoolFn::constant(v)));
+      return true;
+    }
+    if (lhs == rhs) {
+      bool v = pred == P::eq || pred == P::sle || pred == P::sge ||
+               pred == P::ule || pred == P::uge;
+      clear(s, result);
+      set(s, result, AbsVal::getBool(BoolFn::constant(v)));
+      return true;
+    }
+    // Unknown integers: correlated atoms per (class, operands).
+    uint32_t ln = ctx.number(lhs), rn = ctx.number(rhs);
+    uint8_t cls;
+    bool negate = false;
+    switch (pred) {
+    case P::eq:
+    case P::ne:
+      cls = 0;
+      negate = pred == P::ne;
+      if (ln > rn)
+        std::swap(ln, rn);
+      break;
+    case P::slt:
+    case P::sge:
+      cls = 1;
+      negate = pred == P::sge;
+      break;
+    case P::sgt:
+    case P::sle:
+      cls = 1;
+      negate = pred == P::sle;
+      std::swap(ln, rn);
+      break;
+    case P::ult:
+    case P::uge:
+      cls = 2;
+      negate = pred == P::uge;
+      break;
+    case P::ugt:
+    case P::ule:
+      cls = 2;
+      negate = pred == P::ule;
+      std::swap(ln, rn);
+      break;
+    }
+    uint32_t atom = ~0u;
+    for (const CmpAtom &c : s.cmpAtoms)
+      if (c.lhs == ln && c.rhs == rn && c.predicateClass == cls)
+        atom = c.atom;
+    clear(s, result);
+    if (atom == ~0u) {
+      atom = s.freshAtom();
+      s.cmpAtoms.push_back({ln, rn, cls, atom});
+    }
+    BoolFn fn = BoolFn::atom(atom);
+    set(s, result, AbsVal::getBool(negate ? fn.negate() : fn));
+    return true;
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
+    if (const AbsVal *val = get(s, op->getOperand(0)))
+      if (val->kind == AbsVal::Kind::Ptr) {
+        AbsVal copy = *val;
+        clear(s, op->getResult(0));
+        set(s, op->getResult(0), copy);
+        return true;
+      }
+  }
+  if (auto ptr = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
+    const AbsVal *val = get(s, ptr.getSource());
+    clear(s, ptr.getResult());
+    if (val && val->kind == AbsVal::Kind::Ref && !val->interior)
+      set(s, ptr.getResult(), AbsVal::getPtr(val->buffer));
+    return true;
+  }
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    clear(s, dim.getResult());
+    auto index = getInt(s, dim.getIndex());
+    auto type = dyn_cast<MemRefType>(dim.getSource().getType());
+    if (!index || !type || *index < 0 || *index >= type.getRank())
+      return true;
+    if (!type.isDynamicDim(*index)) {
+      set(s, dim.getResult(), AbsVal::getInt(type.getDimSize(*index)));
+      return true;
+    }
+    const AbsVal *val = get(s, dim.getSource());
+    if (val && val->kind == AbsVal::Kind::Ref && !val->interior) {
+      Value rootValue = s.buffers[val->buffer].root;
+      auto rootType =
+          dyn_cast_or_null<MemRefType>(rootValue ? rootValue.getType() : Type());
+      if (rootType && rootType.getRank() == type.getRank() &&
+          !rootType.isDynamicDim(*index))
+        set(s, dim.getResult(), AbsVal::getInt(rootType.getDimSize(*index)));
+    }
+    return true;
+  }
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    checkUse(s, op, load.getMemRef(), UseKind::Read);
+    auto index = linearIndex(s, load.getMemRef(), load.getIndices());
+    const AbsVal *memVal = get(s, load.getMemRef());
+    std::optional<AbsVal> loaded;
+    if (index && memVal) {
+      for (const auto &cell : s.buffers[memVal->buffer].contents)
+        if (cell.first == *index)
+          loaded = cell.second;
+    }
+    if (loaded) {
+      clear(s, load.getResult());
+      set(s, load.getResult(), *loaded);
+    } else {
+      setUnknown(s, load.getResult());
+    }
+    return true;
+  }
+  if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    checkUse(s, op, store.getMemRef(), UseKind::Write);
+    if (isa<BaseMemRefType>(store.getValueToStore().getType()))
+      markEscaped(s, store.getValueToStore());
+    const AbsVal *memVal = get(s, store.getMemRef());
+    if (!memVal || memVal->kind != AbsVal::Kind::Ref)
+      return true;
+    uint32_t id = memVal->buffer;
+    auto index = linearIndex(s, store.getMemRef(), store.getIndices());
+    auto &contents = s.buffers[id].contents;
+    if (!index) {
+      contents.clear();
+      return true;
+    }
+    const AbsVal *stored = get(s, store.getValueToStore());
+    auto it = llvm::lower_bound(contents, *index,
+                                [](const std::pair<int64_t, AbsVal> &c,
+                                   int64_t key) { return c.first < key; });
+    if (it != contents.end() && it->first == *index) {
+      if (stored)
+        it->second = *stored;
+      else
+        contents.erase(it);
+    } else if (stored) {
+      contents.insert(it, {*index, *stored});
+    }
+    return true;
+  }
+  // Constant folding of pure integer arithmetic.
+  if (isa<arith::ArithDialect>(op->getDialect()) && isPure(op) &&
+      op->getNumResults() == 1 &&
+      isa<IntegerType, IndexType>(op->getResult(0).getType())) {
+    SmallVector<Attribute> attrs = getOperandAttrs(s, op);
+    Value result = op->getResult(0);
+    if (llvm::all_of(attrs, [](Attribute a) { return a; })) {
+      SmallVector<OpFoldResult> folded;
+      if (succeeded(op->fold(attrs, folded)) && folded.size() == 1)
+        if (auto attr = dyn_cast_or_null<IntegerAttr>(
+                dyn_cast<Attribute>(folded[0]))) {
+          clear(s, result);
+          if (result.getType().isInteger(1))
+            set(s, result,
+                AbsVal::getBool(BoolFn::constant(!attr.getValue().isZero())));
+          else if (attr.getValue().getSignificantBits() <= 64)
+            set(s, result, AbsVal::getInt(attr.getValue().getSExtValue()));
+          return true;
+        }
+    }
+    setUnknown(s, result);
+    return true;
+  }
+  return false;
+}
+
+void FunctionExplorer::escapeCaptured(PathState &s, Operation *op) {
+  if (op->getNumRegions() == 0)
+    return;
+  op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (!op->isProperAncestor(operand.getParentRegion()->getParentOp()) &&
+          operand.getParentRegion()->getParentOp() != op)
+        markEscaped(s, operand);
+  });
+}
+
+void FunctionExplorer::stepUnknown(PathState &s, Operation *op) {
+  if (unknownOps.insert(op).second)
+    ++stats.unknownEffectOps;
+  for (Value operand : op->getOperands())
+    markEscaped(s, operand);
+  escapeCaptured(s, op);
+  for (Value result : op->getResults())
+    setUnknown(s, result);
+}
+
+void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
+  // Uses first (a realloc reads its source before freeing it).
+  for (const AccessInfo &access : getAccesses(op))
+    checkUse(s, op, access.operand,
+             access.write ? UseKind::Write : UseKind::Read);
+  for (const AccessInfo &access : getAccesses(op))
+    if (access.write)
+      if (const AbsVal *val = get(s, access.operand))
+        if (val->kind == AbsVal::Kind::Ref)
+          s.buffers[val->buffer].contents.clear();
+  for (const FreeInfo &free : getFrees(op))
+    freeValue(s, op, free.operand, free.deallocator);
+
+  DenseSet<Value> defined;
+  for (const AliasInfo &alias : getAliases(op)) {
+    const AbsVal *src = get(s, alias.source);
+    defined.insert(alias.result);
+    if (src && src->kind == AbsVal::Kind::Ref) {
+      AbsVal val = AbsVal::getRef(src->buffer, src->interior || alias.interior);
+      clear(s, alias.result);
+      set(s, alias.result, val);
+    } else {
+      clear(s, alias.result);
+    }
+  }
+  for (const AllocationInfo &alloc : getAllocations(op)) {
+    defined.insert(alloc.result);
+    createBuffer(s, alloc.result, alloc.origin, alloc.deallocator, op);
+  }
+  if (memlint::hasUnknownEffects(op)) {
+    stepUnknown(s, op);
+    return;
+  }
+  // Regions we do not enter (linalg bodies, ...): what they capture escapes.
+  escapeCaptured(s, op);
+  for (Value result : op->getResults())
+    if (!defined.contains(result))
+      setUnknown(s, result);
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+static bool hasSingleInductionVar(LoopLikeOpInterface loop) {
+  auto ivs = loop.getLoopInductionVars();
+  return ivs && ivs->size() == 1 && loop.getLoopLowerBounds() &&
+         loop.getLoopUpperBounds() && loop.getLoopSteps() &&
+         loop.getLoopRegions().size() == 1;
+}
+
+bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
+  Operation *op = loop.getOperation();
+  auto branch = cast<RegionBranchOpInterface>(op);
+  Region *body = loop.getLoopRegions().front();
+  auto lb = getInt(s, loop.getLoopLowerBounds()->front());
+  auto ub = getInt(s, loop.getLoopUpperBounds()->front());
+  auto stepSize = getInt(s, loop.getLoopSteps()->front());
+  std::optional<int64_t> trips;
+  if (lb && ub && stepSize && *stepSize > 0)
+    trips = *ub <= *lb ? 0 : (*ub - *lb + *stepSize - 1) / *stepSize;
+  Value iv = loop.getLoopInductionVars()->front();
+
+  auto enter = [&](PathState t) {
+    RegionSuccessor succ(body, body->getArguments());
+    SmallVector<RegionSuccessor> succs;
+    branch.getSuccessorRegions(RegionBranchPoint::parent(), succs);
+    for (RegionSuccessor &candidate : succs)
+      if (candidate.getSuccessor() == body)
+        succ = candidate;
+    bindForwarded(t, branch.getEntrySuccessorOperands(succ),
+                  succ.getSuccessorInputs());
+    clear(t, iv);
+    if (trips && *trips <= (int64_t)options.maxUnrolledTrips)
+      set(t, iv, AbsVal::getInt(*lb));
+    t.addTrace(TraceStep::Kind::Iteration, op, 1);
+    join(std::move(t), &body->front().front());
+  };
+  auto skip = [&](PathState t) {
+    SmallVector<RegionSuccessor> succs;
+    branch.getSuccessorRegions(RegionBranchPoint::parent(), succs);
+    for (RegionSuccessor &candidate : succs)
+      if (candidate.isParent())
+        bindForwarded(t, branch.getEntrySuccessorOperands(candidate),
+                      op->getResults());
+    t.addTrace(TraceStep::Kind::Iteration, op, 0);
+    join(std::move(t), op->getNextNode());
+  };
+  if (trips && *trips == 0) {
+    skip(std::move(s));
+  } else if (trips) {
+    enter(std::move(s));
+  } else {
+    PathState other = s;
+    skip(std::move(other));
+    enter(std::move(s));
+  }
+  return false;
+}
+
+bool FunctionExplorer::stepLoopBackedge(PathState &s, LoopLikeOpInterface loop,
+                                        Operation *term) {
+  Operation *op = loop.getOperation();
+  auto branch = cast<RegionBranchOpInterface>(op);
+  Region *body = loop.getLoopRegions().front();
+  Value iv = loop.getLoopInductionVars()->front();
+  auto ivVal = getInt(s, iv);
+  auto ub = getInt(s, loop.getLoopUpperBounds()->front());
+  auto stepSize = getInt(s, loop.getLoopSteps()->front());
+  std::optional<bool> again;
+  std::optional<int64_t> next;
+  if (ivVal && ub && stepSize && *stepSize > 0) {
+    next = *ivVal + *stepSize;
+    again = *next < *ub;
+  }
+  auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term);
+  SmallVector<RegionSuccessor> succs;
+  branch.getSuccessorRegions(RegionBranchPoint(terminator), succs);
+  auto forwarded = [&](RegionSuccessor &succ) -> ValueRange {
+    return terminator.getSuccessorOperands(succ);
+  };
+  auto continueLoop = [&](PathState t) {
+    for (RegionSuccessor &succ : succs)
+      if (succ.getSuccessor() == body)
+        bindForwarded(t, forwarded(succ), succ.getSuccessorInputs());
+    clear(t, iv);
+    if (next)
+      set(t, iv, AbsVal::getInt(*next));
+    t.addTrace(TraceStep::Kind::Iteration, op, 1);
+    join(std::move(t), &body->front().front());
+  };
+  auto exitLoop = [&](PathState t) {
+    for (RegionSuccessor &succ : succs)
+      if (succ.isParent())
+        bindForwarded(t, forwarded(succ), op->getResults());
+    t.addTrace(TraceStep::Kind::Iteration, op, 0);
+    join(std::move(t), op->getNextNode());
+  };
+  if (again) {
+    if (*again)
+      continueLoop(std::move(s));
+    else
+      exitLoop(std::move(s));
+  } else {
+    PathState other = s;
+    exitLoop(std::move(other));
+    continueLoop(std::move(s));
+  }
+  return false;
+}
+
+bool FunctionExplorer::stepRegionOp(PathState &s, RegionBranchOpInterface op) {
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op.getOperation()))
+    if (hasSingleInductionVar(loop) &&
+        isa<RegionBranchTerminatorOpInterface>(
+            loop.getLoopRegions().front()->front().getTerminator()))
+      return stepLoopEntry(s, loop);
+  SmallVector<RegionSuccessor> succs;
+  while (true) {
+    succs.clear();
+    op.getEntrySuccessorRegions(getOperandAttrs(s, op), succs);
+    if (succs.size() <= 1 || !decideSomeOperand(s, op))
+      break;
+  }
+  bool choice = succs.size() > 1 || op->getNumRegions() > 1;
+  for (size_t i = 0; i < succs.size(); ++i) {
+    PathState t = i + 1 == succs.size() ? std::move(s) : PathState(s);
+    RegionSuccessor &succ = succs[i];
+    if (succ.isParent()) {
+      bindForwarded(t, op.getEntrySuccessorOperands(succ), op->getResults());
+      if (choice)
+        t.addTrace(TraceStep::Kind::Branch, op, -1);
+      join(std::move(t), op->getNextNode());
+      continue;
+    }
+    Region *region = succ.getSuccessor();
+    if (region->empty()) {
+      join(std::move(t), op->getNextNode());
+      continue;
+    }
+    bindForwarded(t, op.getEntrySuccessorOperands(succ),
+                  succ.getSuccessorInputs());
+    if (choice)
+      t.addTrace(TraceStep::Kind::Branch, op, region->getRegionNumber());
+    join(std::move(t), &region->front().front());
+  }
+  return false;
+}
+
+bool FunctionExplorer::stepRegionTerminator(PathState &s, Operation *term) {
+  Operation *parentOp = term->getParentOp();
+  auto parent = cast<RegionBranchOpInterface>(parentOp);
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(parentOp))
+    if (hasSingleInductionVar(loop) &&
+        isa<RegionBranchTerminatorOpInterface>(term))
+      return stepLoopBackedge(s, loop, term);
+  auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term);
+  SmallVector<RegionSuccessor> succs;
+  while (true) {
+    succs.clear();
+    if (terminator)
+      terminator.getSuccessorRegions(getOperandAttrs(s, term), succs);
+    else
+      parent.getSuccessorRegions(*term->getParentRegion(), succs);
+    if (succs.size() <= 1 || !decideSomeOperand(s, term))
+      break;
+  }
+  bool choice = succs.size() > 1;
+  if (succs.empty()) {
+    // No successor: the region does not return (e.g. unreachable).
+    return false;
+  }
+  for (size_t i = 0; i < succs.size(); ++i) {
+    PathState t = i + 1 == succs.size() ? std::move(s) : PathState(s);
+    RegionSuccessor &succ = succs[i];
+    ValueRange from = terminator ? ValueRange(terminator.getSuccessorOperands(succ))
+                                 : ValueRange(term->getOperands());
+    if (succ.isParent()) {
+      bindForwarded(t, from, parentOp->getResults());
+      if (choice)
+        t.addTrace(TraceStep::Kind::Iteration, parentOp, 0);
+      join(std::move(t), parentOp->getNextNode());
+      continue;
+    }
+    Region *region = succ.getSuccessor();
+    bindForwarded(t, from, succ.getSuccessorInputs());
+    if (choice)
+      t.addTrace(TraceStep::Kind::Iteration, parentOp, 1);
+    join(std::move(t), &region->front().front());
+  }
+  return false;
+}
+
+bool FunctionExplorer::stepBranch(PathState &s, Operation *term) {
+  auto branch = dyn_cast<BranchOpInterface>(term);
+  unsigned numSuccessors = term->getNumSuccessors();
+  SmallVector<unsigned> targets;
+  if (branch) {
+    while (true) {
+      Block *chosen = branch.getSuccessorForOperands(getOperandAttrs(s, term));
+      if (chosen) {
+        for (unsigned i = 0; i < numSuccessors; ++i)
+          if (term->getSuccessor(i) == chosen) {
+            targets.push_back(i);
+            break;
+          }
+        break;
+      }
+      if (numSuccessors <= 1 || !decideSomeOperand(s, term))
+        break;
+    }
+  }
+  if (targets.empty())
+    for (unsigned i = 0; i < numSuccessors; ++i)
+      targets.push_back(i);
+  for (size_t k = 0; k < targets.size(); ++k) {
+    unsigned i = targets[k];
+    PathState t = k + 1 == targets.size() ? std::move(s) : PathState(s);
+    Block *dest = term->getSuccessor(i);
+    if (branch) {
+      SuccessorOperands operands = branch.getSuccessorOperands(i);
+      SmallVector<Value> forwarded(operands.getForwardedOperands());
+      unsigned produced = operands.getProducedOperandCount();
+      for (unsigned a = 0; a < produced; ++a)
+        setUnknown(t, dest->getArgument(a));
+      bindForwarded(t, forwarded,
+                    dest->getArguments().drop_front(produced));
+    } else {
+      for (BlockArgument arg : dest->getArguments())
+        setUnknown(t, arg);
+    }
+    if (numSuccessors > 1)
+      t.addTrace(TraceStep::Kind::Branch, term, i);
+    join(std::move(t), &dest->front());
+  }
+  return false;
+}
+
+bool FunctionExplorer::stepReturn(PathState &s, Operation *term) {
+  for (Value operand : term->getOperands())
+    checkUse(s, term, operand, UseKind::Return);
+  if (!s.callStack.empty()) {
+    Operation *call = s.callStack.pop_back_val();
+    bindForwarded(s, term->getOperands(), call->getResults());
+    s.addTrace(TraceStep::Kind::Return, term);
+    join(std::move(s), call->getNextNode());
+    return false;
+  }
+  for (Value operand : term->getOperands())
+    markEscaped(s, operand);
+  finishPath(s, term);
+  return false;
+}
+
+bool FunctionExplorer::stepCall(PathState &s, CallOpInterface call) {
+  Operation *op = call.getOperation();
+  for (Value operand : call.getArgOperands())
+    checkUse(s, op, operand, UseKind::CallArgument);
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&ctx.symbolTables));
+  bool recursive = callee && (callee == root ||
+                              callee == op->getParentOfType<FunctionOpInterface>() ||
+                              llvm::any_of(s.callStack, [&](Operation *c) {
+                                return c->getParentOfType<FunctionOpInterface>() ==
+                                       callee;
+                              }));
+  if (callee && !callee.isExternal() && !recursive &&
+      s.callStack.size() < options.maxInlineDepth &&
+      callee.getFunctionBody().front().getNumArguments() ==
+          call.getArgOperands().size()) {
+    reachedFunctions.insert(callee);
+    Block &entry = callee.getFunctionBody().front();
+    bindForwarded(s, call.getArgOperands(), entry.getArguments());
+    s.callStack.push_back(op);
+    s.addTrace(TraceStep::Kind::Call, op);
+    join(std::move(s), &entry.front());
+    return false;
+  }
+  // Unknown or external callee: arguments escape, results are unknown.
+  ++stats.externalCalls;
+  for (Value operand : call.getArgOperands())
+    markEscaped(s, operand);
+  for (Value result : op->getResults())
+    setUnknown(s, result);
+  return true;
+}
+
+bool FunctionExplorer::stepBufferizationDealloc(PathState &s,
+                                                bufferization::DeallocOp op) {
+  // Decide every condition and every alias question first (forking), then
+  // apply: memref i is freed when its condition holds and it aliases no
+  // retained value; retained j's ownership is the OR over the memrefs that
+  // alias it of their conditions.
+  SmallVector<bool> conds;
+  for (Value cond : op.getConditions())
+    conds.push_back(decide(s, getBool(s, cond)));
+  auto bufferOf = [&](Value v) -> std::optional<uint32_t> {
+    const AbsVal *val = get(s, v);
+    if (val && val->kind == AbsVal::Kind::Ref)
+      return val->buffer;
+    return std::nullopt;
+  };
+  auto memrefs = op.getMemrefs();
+  auto retained = op.getRetained();
+  SmallVector<bool> freeIt(memrefs.size(), false);
+  SmallVector<bool> owned(retained.size(), false);
+  for (auto [i, m] : llvm::enumerate(memrefs)) {
+    if (!conds[i])
+      continue;
+    auto mb = bufferOf(m);
+    bool aliasesRetained = false;
+    for (auto [j, r] : llvm::enumerate(retained)) {
+      auto rb = bufferOf(r);
+      bool alias = mb && rb ? *decideAlias(s, *mb, *rb) : false;
+      if (alias) {
+        aliasesRetained = true;
+        owned[j] = true;
+      }
+    }
+    freeIt[i] = !aliasesRetained;
+  }
+  // Free each buffer once even when it is listed twice.
+  SmallVector<uint32_t> freedBuffers;
+  for (auto [i, m] : llvm::enumerate(memrefs)) {
+    if (!freeIt[i])
+      continue;
+    if (auto mb = bufferOf(m)) {
+      if (llvm::is_contained(freedBuffers, *mb))
+        continue;
+      freedBuffers.push_back(*mb);
+    }
+    freeValue(s, op, m, Deallocator::Memref);
+  }
+  for (auto [j, result] : llvm::enumerate(op.getUpdatedConditions())) {
+    clear(s, result);
+    set(s, result, AbsVal::getBool(BoolFn::constant(owned[j])));
+  }
+  return true;
+}
+
+bool FunctionExplorer::step(PathState &s) {
+  Operation *op = s.pc;
+  if (!op)
+    return false;
+  ++steps;
+
+  if (op->hasTrait<OpTrait::IsTerminator>()) {
+    Operation *parent = op->getParentOp();
+    if (op->getNumSuccessors() != 0)
+      return stepBranch(s, op);
+    if (isFunctionBoundary(parent) && op->hasTrait<OpTrait::ReturnLike>())
+      return stepReturn(s, op);
+    if (isa<RegionBranchOpInterface>(parent))
+      return stepRegionTerminator(s, op);
+    if (isFunctionBoundary(parent)) {
+      // A terminator that does not return (unreachable): the path ends.
+      return false;
+    }
+    // A terminator of an op we do not model: treat the op as opaque; this is
+    // reached only if we entered its region, which we never do.
+    return false;
+  }
+
+  if (auto region = dyn_cast<RegionBranchOpInterface>(op)) {
+    if (op->getNumRegions() != 0 && !isa<CallOpInterface>(op))
+      return stepRegionOp(s, region);
+  }
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    if (getAllocations(op).empty() && getFrees(op).empty()) {
+      bool cont = stepCall(s, call);
+      if (cont)
+        s.pc = op->getNextNode();
+      return cont;
+    }
+  if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
+    stepBufferizationDealloc(s, dealloc);
+    s.pc = op->getNextNode();
+    return true;
+  }
+  if (!stepArith(s, op))
+    stepGeneric(s, op);
+  s.pc = op->getNextNode();
+  return true;
+}
+
+void FunctionExplorer::runPath(PathState &s) {
+  while (step(s)) {
+    if (steps > options.maxStepsPerFunction) {
+      complete = false;
+      incompleteReason = "step budget exhausted";
+      return;
+    }
+  }
+}
+
+FunctionStats FunctionExplorer::run() {
+  FunctionStats fs;
+  fs.name = root.getName().str();
+  root->walk([&](Operation *) { ++fs.ops; });
+  reachedFunctions.insert(root);
+  Region &body = root.getFunctionBody();
+  if (body.empty() || body.front().empty())
+    return fs;
+
+  PathState init;
+  Block &entry = body.front();
+  for (BlockArgument arg : entry.getArguments()) {
+    if (isa<BaseMemRefType>(arg.getType())) {
+      BufferRecord b;
+      b.origin = BufferOrigin::Argument;
+      b.root = arg;
+      uint32_t id = init.buffers.size();
+      init.buffers.push_back(std::move(b));
+      set(init, arg, AbsVal::getRef(id, false));
+    } else if (arg.getType().isInteger(1)) {
+      set(init, arg, AbsVal::getBool(BoolFn::atom(init.freshAtom())));
+    }
+  }
+  join(std::move(init), &entry.front());
+  while (!worklist.empty()) {
+    PathState s = std::move(worklist.back());
+    worklist.pop_back();
+    runPath(s);
+    if (steps > options.maxStepsPerFunction) {
+      worklist.clear();
+      break;
+    }
+  }
+  // All-paths verdicts.
+  for (uint32_t id : localEvents) {
+    bool all = complete && terminalHits && llvm::is_contained(*terminalHits, id);
+    if (events[id].rootFunction == root)
+      events[id].allPaths = all;
+  }
+  fs.steps = steps;
+  fs.states = seen.size();
+  fs.complete = complete;
+  fs.incompleteReason = incompleteReason;
+  return fs;
+}
+
+//===----------------------------------------------------------------------===//
+// LifetimeAnalysis
+//===----------------------------------------------------------------------===//
+
+LifetimeAnalysis::LifetimeAnalysis(Operation *module,
+                                   const AnalysisOptions &options) {
+  ModuleContext ctx(module);
+  std::map<EventKey, uint32_t> eventIds;
+  DenseSet<Operation *> reached;
+
+  // Functions in program order; callers first: functions called from another
+  // function of the module are explored in their callers' context.
+  SmallVector<FunctionOpInterface> functions;
+  module->walk([&](FunctionOpInterface fn) {
+    if (!fn.isExternal())
+      functions.push_back(fn);
+  });
+  DenseSet<Operation *> called;
+  for (FunctionOpInterface fn : functions) {
+    fn->walk([&](CallOpInterface call) {
+      Operation *callee = call.resolveCallableInTable(&ctx.symbolTables);
+      if (callee && callee != fn.getOperation())
+        called.insert(callee);
+    });
+  }
+  auto explore = [&](FunctionOpInterface fn) {
+    FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
+                              stats);
+    stats.perFunction.push_back(explorer.run());
+    ++stats.functions;
+    stats.ops += stats.perFunction.back().ops;
+  };
+  for (FunctionOpInterface fn : functions)
+    if (!called.contains(fn))
+      explore(fn);
+  for (FunctionOpInterface fn : functions)
+    if (!reached.contains(fn))
+      explore(fn);
+
+  // Stable order: by the position of the primary op in the module.
+  DenseMap<Operation *, uint64_t> position;
+  uint64_t counter = 0;
+  module->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position[op] = counter++; });
+  std::stable_sort(events.begin(), events.end(),
+                   [&](const LifetimeEvent &a, const LifetimeEvent &b) {
+                     return std::make_tuple(position.lookup(a.op), a.kind) <
+                            std::make_tuple(position.lookup(b.op), b.kind);
+                   });
+}
+
+LifetimeAnalysis::~LifetimeAnalysis() = default;
+
+void LifetimeAnalysis::print(raw_ostream &os) const {
+  for (const LifetimeEvent &event : events) {
+    os << stringifyEventKind(event.kind) << " at ";
+    event.op->getLoc().print(os);
+    os << (event.allPaths ? " on all paths" : " on some path");
+    if (event.kind == LifetimeEventKind::InvalidFree) {
+      static const char *reasons[] = {"none",      "stack",     "global",
+                                      "argument",  "not-owned", "interior-view",
+                                      "mismatched-deallocator"};
+      os << " reason=" << reasons[(int)event.reason];
+    }
+    os << "\n";
+  }
+  for (const FunctionStats &fs : stats.perFunction)
+    os << "function @" << fs.name << ": ops=" << fs.ops
+       << (fs.complete ? " complete" : " incomplete") << "\n";
+}

@@ -1,0 +1,147 @@
+//===- LifetimeAnalysis.h - Path-sensitive buffer lifetimes -----*- C++ -*-===//
+//
+// The lifetime analysis explores every function of a module path by path, the
+// way the Clang Static Analyzer does: a path state maps SSA values to abstract
+// values (buffer references, known integers, boolean functions of condition
+// atoms), branches on undecided conditions fork the state with the condition
+// assumed true and false, and states that become equal at a join point merge.
+// Loops are explored until their head states repeat (zero, one and many
+// trips), calls to functions of the module are explored in the caller's
+// context. The result is a list of lifetime events (a buffer leaked, freed
+// twice, used after free, freed without being owned); the analysis never
+// decides how they are reported.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_ANALYZER_LIFETIMEANALYSIS_H
+#define MEMLINT_ANALYZER_LIFETIMEANALYSIS_H
+
+#include "analyzer/AbstractState.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// Limits of the exploration. When a function exceeds them its exploration
+/// stops: the events found on the paths explored so far are kept (they are
+/// real paths), and the function is counted as incomplete in the statistics.
+struct AnalysisOptions {
+  /// Maximum depth of calls explored in the caller's context.
+  unsigned maxInlineDepth = 8;
+  /// Maximum number of op executions for one function, over all its paths.
+  uint64_t maxStepsPerFunction = 20'000'000;
+  /// Distinct states at one program point before integers carried by block
+  /// arguments (loop counters) are widened to unknown.
+  unsigned widenAfterStates = 32;
+  /// Distinct states at one program point before further paths are dropped.
+  unsigned maxStatesPerPoint = 512;
+  /// Loops with a known trip count up to this are unrolled exactly.
+  unsigned maxUnrolledTrips = 64;
+};
+
+enum class LifetimeEventKind { Leak, DoubleFree, UseAfterFree, InvalidFree };
+
+/// Why a free is invalid.
+enum class InvalidFreeReason {
+  None,
+  Stack,
+  Global,
+  Argument,
+  NotOwned,
+  InteriorView,
+  MismatchedDeallocator,
+};
+
+/// What kind of use a use after free is.
+enum class UseKind { Read, Write, CallArgument, Return };
+
+/// One step of a witness path.
+struct WitnessStep {
+  enum class Kind {
+    Alloc,      ///< the buffer is allocated
+    Free,       ///< the buffer is freed
+    Branch,     ///< a branch decision
+    Iteration,  ///< entering (successor 1) or leaving (0) a loop body
+    Call,       ///< entering a callee
+    Return,     ///< returning to the caller
+  };
+  Kind kind;
+  mlir::Operation *op;
+  int successor = 0;
+};
+
+/// One lifetime bug found on at least one path.
+struct LifetimeEvent {
+  LifetimeEventKind kind;
+  InvalidFreeReason reason = InvalidFreeReason::None;
+  UseKind use = UseKind::Read;
+  /// The primary op: the allocation for a leak, the free or the use otherwise.
+  mlir::Operation *op = nullptr;
+  /// The buffer concerned: its allocation result or function argument.
+  mlir::Value buffer;
+  /// The value the op frees or uses (an alias of `buffer`).
+  mlir::Value alias;
+  /// The earlier free (double free, use after free), the point where the last
+  /// reference is lost (leak), or the allocation (invalid free).
+  mlir::Operation *relatedOp = nullptr;
+  Deallocator allocFamily = Deallocator::Memref;
+  Deallocator freeFamily = Deallocator::Memref;
+  /// True when every explored path of the root function exhibits the bug.
+  bool allPaths = false;
+  /// The root function whose exploration found the event.
+  mlir::Operation *rootFunction = nullptr;
+  std::vector<WitnessStep> witness;
+};
+
+/// Figures of one analysed root function.
+struct FunctionStats {
+  std::string name;
+  uint64_t ops = 0;
+  uint64_t steps = 0;
+  uint64_t states = 0;
+  bool complete = true;
+  std::string incompleteReason;
+};
+
+/// Figures of one module.
+struct AnalysisStats {
+  uint64_t functions = 0;
+  uint64_t ops = 0;
+  uint64_t buffers = 0;
+  /// Ops with unknown memory effects, modelled conservatively (their memref
+  /// operands escape).
+  uint64_t unknownEffectOps = 0;
+  /// Calls to functions without a body, modelled conservatively.
+  uint64_t externalCalls = 0;
+  std::vector<FunctionStats> perFunction;
+};
+
+/// Runs the path-sensitive lifetime exploration over every function of a
+/// module.
+class LifetimeAnalysis {
+public:
+  LifetimeAnalysis(mlir::Operation *module, const AnalysisOptions &options = {});
+  ~LifetimeAnalysis();
+
+  /// The events, sorted by the position of their primary op.
+  llvm::ArrayRef<LifetimeEvent> getEvents() const { return events; }
+  const AnalysisStats &getStats() const { return stats; }
+
+  /// Prints the events and statistics in a stable textual form (for tests).
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  std::vector<LifetimeEvent> events;
+  AnalysisStats stats;
+};
+
+/// Returns "leak", "double-free", ... for printing.
+llvm::StringRef stringifyEventKind(LifetimeEventKind kind);
+
+} // namespace memlint
+
+#endif // MEMLINT_ANALYZER_LIFETIMEANALYSIS_H

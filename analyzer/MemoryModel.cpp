@@ -1,0 +1,189 @@
+//===- MemoryModel.cpp - How ops allocate, free, alias and use memory -----===//
+
+#include "analyzer/MemoryModel.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace memlint;
+
+//===----------------------------------------------------------------------===//
+// The exception table
+//===----------------------------------------------------------------------===//
+//
+// Ops whose interfaces do not describe their memory behaviour well enough:
+//  - gpu.alloc / gpu.dealloc share the default resource with memref.alloc /
+//    memref.dealloc, yet one family cannot free the other's memory;
+//  - llvm.call @malloc / @free have unknown effects;
+//  - memref.get_global and bufferization.to_buffer return memory the function
+//    does not own, without any effect;
+//  - memref.extract_strided_metadata returns the base buffer of a view, and
+//    memref.transpose is a view without ViewLikeOpInterface;
+//  - memref.view moves the start of its source without being an
+//    OffsetSizeAndStrideOpInterface op.
+
+static std::optional<StringRef> getLLVMCallee(Operation *op) {
+  if (auto call = dyn_cast<LLVM::CallOp>(op))
+    if (auto callee = call.getCallee())
+      return *callee;
+  return std::nullopt;
+}
+
+static Deallocator getFamily(Operation *op) {
+  if (isa<gpu::GPUDialect>(op->getDialect()))
+    return Deallocator::Gpu;
+  if (isa<LLVM::LLVMDialect>(op->getDialect()))
+    return Deallocator::LibC;
+  return Deallocator::Memref;
+}
+
+static bool isAutomaticScopeResource(SideEffects::Resource *resource) {
+  return isa<SideEffects::AutomaticAllocationScopeResource>(resource);
+}
+
+SmallVector<AllocationInfo, 1> memlint::getAllocations(Operation *op) {
+  SmallVector<AllocationInfo, 1> result;
+  if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+    result.push_back({global.getResult(), BufferOrigin::Global,
+                      Deallocator::Memref});
+    return result;
+  }
+  if (auto toBuffer = dyn_cast<bufferization::ToBufferOp>(op)) {
+    result.push_back({toBuffer.getResult(), BufferOrigin::NotOwned,
+                      Deallocator::Memref});
+    return result;
+  }
+  if (auto callee = getLLVMCallee(op)) {
+    if ((*callee == "malloc" || *callee == "calloc" ||
+         *callee == "aligned_alloc") &&
+        op->getNumResults() == 1)
+      result.push_back({op->getResult(0), BufferOrigin::Heap,
+                        Deallocator::LibC});
+    return result;
+  }
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return result;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const auto &effect : effects) {
+    if (!isa<MemoryEffects::Allocate>(effect.getEffect()))
+      continue;
+    Value value = effect.getValue();
+    if (!value || !isa<OpResult>(value) || value.getDefiningOp() != op)
+      continue;
+    if (!isa<BaseMemRefType, LLVM::LLVMPointerType>(value.getType()))
+      continue;
+    bool stack = isAutomaticScopeResource(effect.getResource());
+    result.push_back({value, stack ? BufferOrigin::Stack : BufferOrigin::Heap,
+                      getFamily(op)});
+  }
+  return result;
+}
+
+SmallVector<FreeInfo, 1> memlint::getFrees(Operation *op) {
+  SmallVector<FreeInfo, 1> result;
+  if (auto callee = getLLVMCallee(op)) {
+    if (*callee == "free" && op->getNumOperands() == 1)
+      result.push_back({op->getOperand(0), Deallocator::LibC});
+    return result;
+  }
+  if (isa<bufferization::DeallocOp>(op))
+    return result;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return result;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const auto &effect : effects) {
+    if (!isa<MemoryEffects::Free>(effect.getEffect()))
+      continue;
+    Value value = effect.getValue();
+    if (!value || isAutomaticScopeResource(effect.getResource()))
+      continue;
+    if (!llvm::is_contained(op->getOperands(), value))
+      continue;
+    result.push_back({value, getFamily(op)});
+  }
+  return result;
+}
+
+SmallVector<AliasInfo, 1> memlint::getAliases(Operation *op) {
+  SmallVector<AliasInfo, 1> result;
+  if (auto meta = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
+    result.push_back({meta.getBaseBuffer(), meta.getSource(), false});
+    return result;
+  }
+  if (auto transpose = dyn_cast<memref::TransposeOp>(op)) {
+    result.push_back({transpose.getResult(), transpose.getIn(), false});
+    return result;
+  }
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op)) {
+    Value source = view.getViewSource();
+    bool interior = isa<OffsetSizeAndStrideOpInterface, memref::ViewOp>(op);
+    for (Value res : op->getResults())
+      if (isa<BaseMemRefType, LLVM::LLVMPointerType>(res.getType()))
+        result.push_back({res, source, interior});
+  }
+  return result;
+}
+
+SmallVector<AccessInfo, 2> memlint::getAccesses(Operation *op) {
+  SmallVector<AccessInfo, 2> result;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return result;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const auto &effect : effects) {
+    bool write = isa<MemoryEffects::Write>(effect.getEffect());
+    if (!write && !isa<MemoryEffects::Read>(effect.getEffect()))
+      continue;
+    Value value = effect.getValue();
+    if (!value || !llvm::is_contained(op->getOperands(), value))
+      continue;
+    result.push_back({value, write});
+  }
+  return result;
+}
+
+bool memlint::hasUnknownEffects(Operation *op) {
+  if (isa<MemoryEffectOpInterface>(op))
+    return false;
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return false;
+  if (isa<memref::GetGlobalOp, bufferization::ToBufferOp>(op))
+    return false;
+  if (getLLVMCallee(op))
+    return !getAllocations(op).empty() || !getFrees(op).empty() ? false : true;
+  return true;
+}
+
+StringRef memlint::getDeallocatorName(Deallocator deallocator) {
+  switch (deallocator) {
+  case Deallocator::Memref:
+    return "memref.dealloc";
+  case Deallocator::Gpu:
+    return "gpu.dealloc";
+  case Deallocator::LibC:
+    return "free";
+  }
+  return "";
+}
+
+StringRef memlint::getAllocatorName(Deallocator deallocator) {
+  switch (deallocator) {
+  case Deallocator::Memref:
+    return "memref.alloc";
+  case Deallocator::Gpu:
+    return "gpu.alloc";
+  case Deallocator::LibC:
+    return "malloc";
+  }
+  return "";
+}

@@ -1,0 +1,90 @@
+//===- SourceInfo.cpp - Source ranges and SSA names of parsed IR ----------===//
+
+#include "analyzer/SourceInfo.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Location.h"
+
+using namespace mlir;
+using namespace memlint;
+
+StringRef SourceInfo::getText() const {
+  return sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+}
+
+SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
+  SourceRange range;
+  if (!start.isValid())
+    return range;
+  unsigned id = sourceMgr.getMainFileID();
+  const char *base = getText().data();
+  auto [line, col] = sourceMgr.getLineAndColumn(start, id);
+  range.line = line;
+  range.column = col;
+  range.offset = start.getPointer() - base;
+  if (!end.isValid() || end.getPointer() < start.getPointer())
+    end = start;
+  auto [endLine, endCol] = sourceMgr.getLineAndColumn(end, id);
+  range.endLine = endLine;
+  range.endColumn = endCol;
+  range.endOffset = end.getPointer() - base;
+  return range;
+}
+
+SourceRange SourceInfo::getRange(Operation *op) const {
+  if (const auto *def = state.getOpDef(op)) {
+    // Start at the op name, like the op's own location; underline up to the end of the op, or of its first line when it spans
+    // several (ops with regions).
+    StringRef text = getText();
+    SMLoc start = def->loc.Start;
+    const char *begin = start.getPointer();
+    const char *end = def->scopeLoc.End.getPointer();
+    const char *lineEnd = begin;
+    while (lineEnd < text.end() && *lineEnd != '\n')
+      ++lineEnd;
+    if (!end || end > lineEnd)
+      end = lineEnd;
+    // Trim trailing blanks and comments are left alone: ops end before them.
+    while (end > begin && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+      --end;
+    return toRange(start, SMLoc::getFromPointer(end));
+  }
+  // Not in the parser state (e.g. an implicit terminator): use its location.
+  SourceRange range;
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc())) {
+    range.line = range.endLine = fileLoc.getLine();
+    range.column = range.endColumn = fileLoc.getColumn();
+  }
+  return range;
+}
+
+std::string SourceInfo::getName(Value value) const {
+  auto textOf = [](SMRange range) {
+    return std::string(range.Start.getPointer(),
+                       range.End.getPointer() - range.Start.getPointer());
+  };
+  if (auto result = dyn_cast<OpResult>(value)) {
+    Operation *op = result.getOwner();
+    if (const auto *def = state.getOpDef(op)) {
+      unsigned number = result.getResultNumber();
+      const auto &groups = def->resultGroups;
+      for (size_t i = 0; i < groups.size(); ++i) {
+        unsigned begin = groups[i].startIndex;
+        unsigned end = i + 1 < groups.size() ? groups[i + 1].startIndex
+                                             : op->getNumResults();
+        if (number < begin || number >= end)
+          continue;
+        std::string name = textOf(groups[i].definition.loc);
+        if (end - begin > 1)
+          name += "#" + std::to_string(number - begin);
+        return name;
+      }
+    }
+    return "result of '" + op->getName().getStringRef().str() + "'";
+  }
+  auto arg = cast<BlockArgument>(value);
+  if (const auto *def = state.getBlockDef(arg.getOwner()))
+    if (arg.getArgNumber() < def->arguments.size())
+      return textOf(def->arguments[arg.getArgNumber()].loc);
+  return "argument #" + std::to_string(arg.getArgNumber());
+}

@@ -1,0 +1,51 @@
+//===- SourceInfo.h - Source ranges and SSA names of parsed IR --*- C++ -*-===//
+//
+// Maps operations and values back to the text they were parsed from, using
+// the AsmParserState the parser filled: exact op ranges and the SSA names as
+// written (not as a printer would rename them).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_ANALYZER_SOURCEINFO_H
+#define MEMLINT_ANALYZER_SOURCEINFO_H
+
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <string>
+
+namespace memlint {
+
+/// A range in a source file, 1-based lines and columns, 0-based offsets.
+struct SourceRange {
+  unsigned line = 0, column = 0, endLine = 0, endColumn = 0;
+  uint64_t offset = 0, endOffset = 0;
+  bool isValid() const { return line != 0; }
+};
+
+/// Source positions of the ops of one parsed buffer.
+class SourceInfo {
+public:
+  SourceInfo(const llvm::SourceMgr &sourceMgr, const mlir::AsmParserState &state)
+      : sourceMgr(sourceMgr), state(state) {}
+
+  /// The range of an op as a finding should underline it: from its name to
+  /// its end, or to the end of its first line when it spans several.
+  SourceRange getRange(mlir::Operation *op) const;
+  /// The SSA name of a value as written in the source ("%alloc", "%0#1",
+  /// "%arg0"); a description when it has none.
+  std::string getName(mlir::Value value) const;
+  /// The buffer of the source text.
+  llvm::StringRef getText() const;
+
+private:
+  SourceRange toRange(llvm::SMLoc start, llvm::SMLoc end) const;
+
+  const llvm::SourceMgr &sourceMgr;
+  const mlir::AsmParserState &state;
+};
+
+} // namespace memlint
+
+#endif // MEMLINT_ANALYZER_SOURCEINFO_H

@@ -1,0 +1,140 @@
+//===- Check.cpp - Base class of all checks -------------------------------===//
+
+#include "checks/Check.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <tuple>
+
+using namespace mlir;
+using namespace memlint;
+
+StringRef memlint::stringifyLevel(Level level) {
+  switch (level) {
+  case Level::Note:
+    return "note";
+  case Level::Warning:
+    return "warning";
+  case Level::Error:
+    return "error";
+  }
+  return "";
+}
+
+std::optional<Level> memlint::parseLevel(StringRef text) {
+  if (text == "note")
+    return Level::Note;
+  if (text == "warning")
+    return Level::Warning;
+  if (text == "error")
+    return Level::Error;
+  return std::nullopt;
+}
+
+bool memlint::operator<(const Finding &lhs, const Finding &rhs) {
+  return std::make_tuple(lhs.location.file, lhs.location.range.line,
+                         lhs.location.range.column, lhs.rule, lhs.message) <
+         std::make_tuple(rhs.location.file, rhs.location.range.line,
+                         rhs.location.range.column, rhs.rule, rhs.message);
+}
+
+//===----------------------------------------------------------------------===//
+// LintContext
+//===----------------------------------------------------------------------===//
+
+LintContext::LintContext(Operation *module, const SourceInfo &source,
+                         std::string filePath, const AnalysisOptions &options)
+    : module(module), source(source), filePath(std::move(filePath)),
+      options(options) {}
+
+const LifetimeAnalysis &LintContext::getLifetime() const {
+  if (!lifetime)
+    lifetime = std::make_unique<LifetimeAnalysis>(module, options);
+  return *lifetime;
+}
+
+FindingLocation LintContext::locate(Operation *op) const {
+  return {filePath, source.getRange(op)};
+}
+
+std::string LintContext::getFunctionName(Operation *op) const {
+  if (auto fn = op->getParentOfType<FunctionOpInterface>())
+    return fn.getName().str();
+  if (auto fn = dyn_cast<FunctionOpInterface>(op))
+    return fn.getName().str();
+  return "";
+}
+
+static std::string describeBranch(Operation *op, int successor) {
+  auto branch = dyn_cast<BranchOpInterface>(op);
+  if (branch && op->getNumSuccessors() == 2 && op->getNumOperands() >= 1 &&
+      op->getOperand(0).getType().isInteger(1))
+    return successor == 0 ? "taking the true branch"
+                          : "taking the false branch";
+  if (branch)
+    return "taking successor #" + std::to_string(successor);
+  if (op->getNumRegions() == 2 && op->getNumOperands() == 1 &&
+      op->getOperand(0).getType().isInteger(1))
+    return successor == 0 ? "taking the true branch"
+                          : "taking the false branch";
+  if (successor < 0)
+    return "skipping the regions of '" + op->getName().getStringRef().str() +
+           "'";
+  return "entering region #" + std::to_string(successor) + " of '" +
+         op->getName().getStringRef().str() + "'";
+}
+
+std::vector<FindingNote>
+LintContext::describeWitness(const LifetimeEvent &event) const {
+  std::vector<FindingNote> notes;
+  for (const WitnessStep &step : event.witness) {
+    std::string message;
+    switch (step.kind) {
+    case WitnessStep::Kind::Alloc:
+      message = "buffer allocated here";
+      break;
+    case WitnessStep::Kind::Free:
+      message = "buffer deallocated here";
+      break;
+    case WitnessStep::Kind::Branch:
+      message = describeBranch(step.op, step.successor);
+      break;
+    case WitnessStep::Kind::Iteration:
+      message = step.successor ? "entering the loop body" : "leaving the loop";
+      break;
+    case WitnessStep::Kind::Call: {
+      message = "calling the function";
+      if (auto call = dyn_cast<CallOpInterface>(step.op))
+        if (auto sym = dyn_cast_or_null<SymbolRefAttr>(
+                dyn_cast<SymbolRefAttr>(call.getCallableForCallee())))
+          message = "calling '@" + sym.getLeafReference().str() + "'";
+      break;
+    }
+    case WitnessStep::Kind::Return:
+      message = "returning to the caller";
+      break;
+    }
+    notes.push_back({locate(step.op), std::move(message)});
+  }
+  return notes;
+}
+
+//===----------------------------------------------------------------------===//
+// Check
+//===----------------------------------------------------------------------===//
+
+Check::~Check() = default;
+
+Finding Check::makeFinding(const LintContext &context, Operation *op,
+                           std::string message) const {
+  Finding finding;
+  finding.rule = name;
+  finding.level = level;
+  finding.function = context.getFunctionName(op);
+  finding.location = context.locate(op);
+  finding.message = std::move(message);
+  return finding;
+}

@@ -1,0 +1,110 @@
+//===- CheckRegistry.cpp - The list of checks and how to select them -----===//
+
+#include "checks/CheckRegistry.h"
+#include "checks/AllocaInLoopCheck.h"
+#include "checks/DoubleFreeCheck.h"
+#include "checks/InvalidFreeCheck.h"
+#include "checks/LeakCheck.h"
+#include "checks/UseAfterFreeCheck.h"
+
+#include <algorithm>
+
+using namespace memlint;
+
+template <typename T> static std::unique_ptr<Check> make() {
+  return std::make_unique<T>();
+}
+
+// One registration line per check, kept sorted by name.
+static const CheckInfo kChecks[] = {
+    {"lifetime-alloca-in-loop", Level::Warning,
+     "memref.alloca in a loop that is not an allocation scope: the stack "
+     "grows on every iteration",
+     "correctness,memory", make<AllocaInLoopCheck>},
+    {"lifetime-double-free", Level::Error,
+     "a buffer is freed again (through any alias) after it was freed",
+     "correctness,memory,security", make<DoubleFreeCheck>},
+    {"lifetime-invalid-free", Level::Error,
+     "a dealloc of memory the function does not own, or by the wrong "
+     "deallocator",
+     "correctness,memory", make<InvalidFreeCheck>},
+    {"lifetime-leak", Level::Error,
+     "a buffer is neither freed nor escapes on some path",
+     "correctness,memory", make<LeakCheck>},
+    {"lifetime-use-after-free", Level::Error,
+     "a buffer is read, written, passed or returned after it was freed",
+     "correctness,memory,security", make<UseAfterFreeCheck>},
+};
+
+llvm::ArrayRef<CheckInfo> memlint::getRegisteredChecks() { return kChecks; }
+
+const CheckInfo *memlint::lookupCheck(llvm::StringRef name) {
+  for (const CheckInfo &info : kChecks)
+    if (info.name == name)
+      return &info;
+  return nullptr;
+}
+
+namespace {
+struct DocEntry {
+  const char *name;
+  const char *text;
+};
+} // namespace
+
+static const DocEntry kDocs[] = {
+#include "CheckDocs.inc"
+    {nullptr, nullptr}};
+
+llvm::StringRef memlint::getCheckDocumentation(llvm::StringRef name) {
+  for (const DocEntry &doc : kDocs)
+    if (doc.name && name == doc.name)
+      return doc.text;
+  return "";
+}
+
+GlobList::GlobList(llvm::StringRef globs) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  globs.split(parts, ',', -1, false);
+  for (llvm::StringRef part : parts) {
+    part = part.trim();
+    if (part.empty())
+      continue;
+    bool positive = !part.consume_front("-");
+    auto pattern = llvm::GlobPattern::create(part.trim());
+    if (!pattern) {
+      llvm::consumeError(pattern.takeError());
+      if (!error)
+        error = part.str();
+      continue;
+    }
+    items.push_back({positive, std::move(*pattern)});
+  }
+}
+
+bool GlobList::contains(llvm::StringRef name) const {
+  bool result = false;
+  for (const Item &item : items)
+    if (item.pattern.match(name))
+      result = item.positive;
+  return result;
+}
+
+std::vector<std::unique_ptr<Check>>
+memlint::createChecks(const GlobList &checks) {
+  std::vector<std::unique_ptr<Check>> result;
+  for (const CheckInfo &info : kChecks)
+    if (checks.contains(info.name))
+      result.push_back(info.create());
+  return result;
+}
+
+std::vector<Finding>
+memlint::runChecks(const LintContext &context,
+                   llvm::ArrayRef<std::unique_ptr<Check>> checks) {
+  std::vector<Finding> findings;
+  for (const auto &check : checks)
+    check->run(context, findings);
+  std::stable_sort(findings.begin(), findings.end());
+  return findings;
+}

@@ -1,0 +1,59 @@
+//===- CheckRegistry.h - The list of checks and how to select them -*- C++ -*-===//
+
+#ifndef MEMLINT_CHECKS_CHECKREGISTRY_H
+#define MEMLINT_CHECKS_CHECKREGISTRY_H
+
+#include "checks/Check.h"
+
+#include "llvm/Support/GlobPattern.h"
+
+#include <functional>
+
+namespace memlint {
+
+/// Static facts about one check.
+struct CheckInfo {
+  llvm::StringRef name;
+  Level level;
+  /// One line: what the check finds.
+  llvm::StringRef summary;
+  /// Tags for SARIF and --list-checks ("correctness", "performance", ...).
+  llvm::StringRef tags;
+  std::function<std::unique_ptr<Check>()> create;
+};
+
+/// Every registered check, sorted by name.
+llvm::ArrayRef<CheckInfo> getRegisteredChecks();
+/// The check with this name, if any.
+const CheckInfo *lookupCheck(llvm::StringRef name);
+/// The documentation page docs/checks/<name>.md, embedded at build time.
+llvm::StringRef getCheckDocumentation(llvm::StringRef name);
+
+/// A clang-tidy style list of globs ("-*,lifetime-*"): comma-separated, a
+/// leading '-' removes, the last glob that matches a name decides.
+class GlobList {
+public:
+  explicit GlobList(llvm::StringRef globs);
+  bool contains(llvm::StringRef name) const;
+  /// The first malformed glob, if any.
+  std::optional<std::string> getError() const { return error; }
+
+private:
+  struct Item {
+    bool positive;
+    llvm::GlobPattern pattern;
+  };
+  std::vector<Item> items;
+  std::optional<std::string> error;
+};
+
+/// Instantiates the checks enabled by `checks`.
+std::vector<std::unique_ptr<Check>> createChecks(const GlobList &checks);
+
+/// Runs `checks` on one module and returns their findings, sorted.
+std::vector<Finding> runChecks(const LintContext &context,
+                               llvm::ArrayRef<std::unique_ptr<Check>> checks);
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_CHECKREGISTRY_H

@@ -1,0 +1,31 @@
+//===- DoubleFreeCheck.cpp - lifetime-double-free -------------------------===//
+//
+// A dealloc of a buffer, through any alias, that is already freed on some
+// path. Reported at the second dealloc; the first one is a note.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/DoubleFreeCheck.h"
+#include "checks/LifetimeChecks.h"
+
+using namespace memlint;
+
+void DoubleFreeCheck::run(const LintContext &context,
+                          std::vector<Finding> &findings) {
+  for (const LifetimeEvent &event : context.getLifetime().getEvents()) {
+    if (event.kind != LifetimeEventKind::DoubleFree)
+      continue;
+    std::string message = "buffer " + quoteBuffer(context, event.buffer) +
+                          " is freed twice " +
+                          describePaths(event.allPaths).str();
+    if (event.alias && event.alias != event.buffer)
+      message += " (through alias " + quoteBuffer(context, event.alias) + ")";
+    Finding finding = makeFinding(context, event.op, std::move(message));
+    finding.allPaths = event.allPaths;
+    finding.notes = context.describeWitness(event);
+    if (event.relatedOp)
+      finding.notes.push_back(
+          {context.locate(event.relatedOp), "first freed here"});
+    findings.push_back(std::move(finding));
+  }
+}

@@ -1,0 +1,71 @@
+//===- Finding.h - What a check reports ------------------------*- C++ -*-===//
+//
+// A finding is the unit every reporter consumes: a rule id, a level, a
+// primary source range, a message, the witness path as notes, and fix-its.
+// Findings are plain data with no pointers into the IR, so they outlive the
+// module they were computed from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_CHECKS_FINDING_H
+#define MEMLINT_CHECKS_FINDING_H
+
+#include "analyzer/SourceInfo.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+enum class Level { Note, Warning, Error };
+
+llvm::StringRef stringifyLevel(Level level);
+std::optional<Level> parseLevel(llvm::StringRef text);
+
+/// A location in a file.
+struct FindingLocation {
+  std::string file;
+  SourceRange range;
+};
+
+/// One step of the witness path, or another related location.
+struct FindingNote {
+  FindingLocation location;
+  std::string message;
+};
+
+/// A text edit on an input file.
+struct FixEdit {
+  std::string file;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+  std::string text;
+};
+
+/// A fix-it: edits that together fix one finding.
+struct FixIt {
+  std::string description;
+  std::vector<FixEdit> edits;
+};
+
+struct Finding {
+  std::string rule;
+  Level level = Level::Error;
+  /// The function the primary location is in.
+  std::string function;
+  FindingLocation location;
+  std::string message;
+  /// True when the bug happens on every path through its function.
+  bool allPaths = false;
+  std::vector<FindingNote> notes;
+  std::vector<FixIt> fixes;
+};
+
+/// Orders findings by file, position, rule and message.
+bool operator<(const Finding &lhs, const Finding &rhs);
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_FINDING_H

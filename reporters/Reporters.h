@@ -1,0 +1,44 @@
+//===- Reporters.h - Render findings as text and JSON ----------*- C++ -*-===//
+//
+// Reporters only see findings and the text of the input files; they know
+// nothing of MLIR or of the analyses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_REPORTERS_REPORTERS_H
+#define MEMLINT_REPORTERS_REPORTERS_H
+
+#include "checks/Finding.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// The outcome of reading one input.
+struct FileStatus {
+  std::string path;
+  bool ok = true;
+  /// The first error for a file that could not be linted.
+  std::string diagnostic;
+};
+
+/// The texts of the inputs by display path, for source lines and carets.
+using SourceTexts = std::map<std::string, std::string>;
+
+/// Prints findings like clang: `file:line:col: error: message [rule]`, the
+/// source line with a caret and range, then the notes.
+void printTextFindings(llvm::raw_ostream &os,
+                       const std::vector<Finding> &findings,
+                       const SourceTexts &sources, bool colors);
+
+/// Renders the JSON document of a whole run (DESIGN §5).
+std::string renderJson(const std::vector<FileStatus> &files,
+                       const std::vector<Finding> &findings);
+
+} // namespace memlint
+
+#endif // MEMLINT_REPORTERS_REPORTERS_H

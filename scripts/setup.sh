@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mlir-memlint needs, only those that are missing.
+# Idempotent: a second run installs nothing and does not touch the network.
+set -euo pipefail
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+          nlohmann-json3-dev libcli11-dev graphviz libgraphviz-dev
+          ninja-build cmake g++ libgtest-dev python3)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

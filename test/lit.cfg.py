@@ -1,0 +1,28 @@
+# lit configuration of the mlir-memlint test suite.
+import os
+import sys
+
+import lit.formats
+
+config.name = "mlir-memlint"
+config.test_format = lit.formats.ShTest(not lit_config.isWindows)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.memlint_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.memlint_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Deterministic, colour-free output.
+config.environment.pop("CLICOLOR_FORCE", None)
+
+src = config.memlint_src_root
+corpus = os.path.normpath(os.path.join(src, "..", "shared", "corpus", "llvm-mlir"))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%examples", os.path.join(src, "examples")))
+config.substitutions.append(("%corpus", corpus))
+config.substitutions.append(("%scripts", os.path.join(src, "scripts")))
+config.substitutions.append(
+    ("%testdialect", os.path.join(config.memlint_lib_dir, "MemLintTestDialectPlugin.so")))
+if os.path.isdir(corpus):
+    config.available_features.add("corpus")

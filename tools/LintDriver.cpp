@@ -1,0 +1,266 @@
+//===- LintDriver.cpp - Lint files: read, parse, analyse, check -----------===//
+
+#include "tools/LintDriver.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/thread.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+} // namespace
+
+std::string memlint::displayPath(const std::string &path,
+                                 const std::string &baseDir) {
+  if (path == "-")
+    return "<stdin>";
+  SmallString<256> abs(path), base(baseDir);
+  llvm::sys::fs::make_absolute(abs);
+  if (base.empty())
+    llvm::sys::fs::current_path(base);
+  else
+    llvm::sys::fs::make_absolute(base);
+  llvm::sys::path::remove_dots(abs, true);
+  llvm::sys::path::remove_dots(base, true);
+  // Relative path from base to abs, with ".." where needed.
+  SmallVector<StringRef> a, b;
+  for (auto it = llvm::sys::path::begin(abs), e = llvm::sys::path::end(abs);
+       it != e; ++it)
+    a.push_back(*it);
+  for (auto it = llvm::sys::path::begin(base), e = llvm::sys::path::end(base);
+       it != e; ++it)
+    b.push_back(*it);
+  size_t common = 0;
+  while (common < a.size() && common < b.size() && a[common] == b[common])
+    ++common;
+  SmallString<256> rel;
+  for (size_t i = common; i < b.size(); ++i)
+    llvm::sys::path::append(rel, "..");
+  for (size_t i = common; i < a.size(); ++i)
+    llvm::sys::path::append(rel, a[i]);
+  return rel.empty() ? "." : std::string(rel);
+}
+
+std::vector<std::string>
+memlint::expandInputs(const std::vector<std::string> &inputs,
+                      std::vector<std::string> &errors) {
+  std::vector<std::string> result;
+  for (const std::string &input : inputs) {
+    if (input == "-") {
+      result.push_back(input);
+      continue;
+    }
+    if (llvm::sys::fs::is_directory(input)) {
+      std::vector<std::string> found;
+      std::error_code ec;
+      for (llvm::sys::fs::recursive_directory_iterator it(input, ec), end;
+           it != end && !ec; it.increment(ec)) {
+        if (llvm::sys::path::extension(it->path()) == ".mlir" &&
+            !llvm::sys::fs::is_directory(it->path()))
+          found.push_back(it->path());
+      }
+      if (ec)
+        errors.push_back(input + ": " + ec.message());
+      std::sort(found.begin(), found.end());
+      result.insert(result.end(), found.begin(), found.end());
+      continue;
+    }
+    if (!llvm::sys::fs::exists(input)) {
+      errors.push_back(input + ": no such file or directory");
+      continue;
+    }
+    result.push_back(input);
+  }
+  return result;
+}
+
+/// Splits `text` at `// -----` lines. Every chunk keeps the full length of
+/// the file, with the other chunks blanked, so offsets, lines and columns
+/// stay those of the original file.
+static std::vector<std::string> splitChunks(StringRef text) {
+  std::vector<std::pair<size_t, size_t>> ranges;
+  size_t start = 0, pos = 0;
+  while (pos <= text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == StringRef::npos)
+      eol = text.size();
+    if (text.slice(pos, eol).trim() == "// -----") {
+      ranges.push_back({start, pos});
+      start = eol;
+    }
+    pos = eol + 1;
+  }
+  ranges.push_back({start, text.size()});
+  std::vector<std::string> chunks;
+  for (auto [begin, end] : ranges) {
+    std::string chunk(text.str());
+    for (size_t i = 0; i < chunk.size(); ++i)
+      if ((i < begin || i >= end) && chunk[i] != '\n')
+        chunk[i] = ' ';
+    chunks.push_back(std::move(chunk));
+  }
+  return chunks;
+}
+
+/// Rough nesting depth of braces, to refuse inputs deeper than the parser
+/// can take even on a large stack.
+static size_t maxBraceDepth(StringRef text) {
+  size_t depth = 0, maxDepth = 0;
+  for (char c : text) {
+    if (c == '{' || c == '(' || c == '[' || c == '<')
+      maxDepth = std::max(maxDepth, ++depth);
+    else if ((c == '}' || c == ')' || c == ']' || c == '>') && depth)
+      --depth;
+  }
+  return maxDepth;
+}
+
+static constexpr size_t kMaxNesting = 100000;
+static constexpr unsigned kStackSize = 1u << 30; // 1 GiB, reserved lazily
+
+namespace {
+/// Lints one chunk; appends to `result`.
+struct ChunkLinter {
+  const LintOptions &options;
+  const DialectRegistry &registry;
+  FileResult &result;
+
+  void run(const std::string &chunkText) {
+    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+    context.allowUnregisteredDialects(options.allowUnregisteredDialects);
+    context.loadAllAvailableDialects();
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(chunkText, result.status.path,
+                                         /*RequiresNullTerminator=*/true),
+        llvm::SMLoc());
+    std::string diagText;
+    llvm::raw_string_ostream diagStream(diagText);
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+
+    auto parseStart = Clock::now();
+    AsmParserState state;
+    Block block;
+    ParserConfig config(&context);
+    bool ok = succeeded(parseAsmSourceFile(sourceMgr, &block, config, &state));
+    OwningOpRef<ModuleOp> module;
+    if (ok) {
+      // Wrap the top-level ops in a module unless the input is one.
+      if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {
+        module = cast<ModuleOp>(block.front());
+        module.get().getOperation()->remove();
+      } else {
+        module = ModuleOp::create(UnknownLoc::get(&context));
+        Block *body = module->getBody();
+        body->getOperations().splice(body->end(), block.getOperations());
+      }
+      ok = succeeded(verify(*module));
+    }
+    result.figures.parseSeconds += secondsSince(parseStart);
+    ++result.figures.chunks;
+    if (!ok) {
+      result.status.ok = false;
+      if (result.status.diagnostic.empty()) {
+        StringRef first = StringRef(diagText).split('\n').first;
+        result.status.diagnostic =
+            first.empty() ? result.status.path + ": error: invalid input"
+                          : first.str();
+      }
+      result.diagnostics += diagText;
+      if (diagText.empty())
+        result.diagnostics += result.status.diagnostic + "\n";
+      return;
+    }
+
+    auto analysisStart = Clock::now();
+    SourceInfo source(sourceMgr, state);
+    LintContext lint(module->getOperation(), source, result.status.path,
+                     options.analysis);
+    GlobList globs(options.checks);
+    auto checks = createChecks(globs);
+    std::vector<Finding> findings = runChecks(lint, checks);
+    const AnalysisStats &stats = lint.getLifetime().getStats();
+    result.figures.analysisSeconds += secondsSince(analysisStart);
+    result.figures.functions += stats.functions;
+    result.figures.ops += stats.ops;
+    result.figures.buffers += stats.buffers;
+    result.figures.unknownEffectOps += stats.unknownEffectOps;
+    result.figures.externalCalls += stats.externalCalls;
+    for (const FunctionStats &fs : stats.perFunction)
+      if (!fs.complete)
+        ++result.figures.incompleteFunctions;
+    for (Finding &f : findings)
+      result.findings.push_back(std::move(f));
+  }
+};
+} // namespace
+
+FileResult memlint::lintFile(const std::string &input,
+                             const LintOptions &options,
+                             const DialectRegistry &registry) {
+  FileResult result;
+  result.status.path = displayPath(input, options.baseDir);
+  auto readStart = Clock::now();
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/false,
+                                                   /*RequiresNullTerminator=*/true);
+  if (!buffer) {
+    result.status.ok = false;
+    result.status.diagnostic = result.status.path + ": error: cannot read: " +
+                               buffer.getError().message();
+    result.diagnostics = result.status.diagnostic + "\n";
+    return result;
+  }
+  result.text = (*buffer)->getBuffer().str();
+  result.figures.readSeconds = secondsSince(readStart);
+  if (size_t depth = maxBraceDepth(result.text); depth > kMaxNesting) {
+    result.status.ok = false;
+    result.status.diagnostic =
+        result.status.path + ": error: input nests " + std::to_string(depth) +
+        " levels deep; the limit is " + std::to_string(kMaxNesting);
+    result.diagnostics = result.status.diagnostic + "\n";
+    return result;
+  }
+  if (StringRef(result.text).contains('\0')) {
+    result.status.ok = false;
+    result.status.diagnostic =
+        result.status.path +
+        ": error: input contains NUL bytes; expected MLIR text";
+    result.diagnostics = result.status.diagnostic + "\n";
+    return result;
+  }
+
+  std::vector<std::string> chunks;
+  if (options.splitInputFile)
+    chunks = splitChunks(result.text);
+  else
+    chunks.push_back(result.text);
+
+  // Parse and analyse on a thread with a large stack: the MLIR parser and
+  // verifier recurse over region nesting.
+  llvm::thread worker(std::optional<unsigned>(kStackSize), [&] {
+    ChunkLinter linter{options, registry, result};
+    for (const std::string &chunk : chunks)
+      linter.run(chunk);
+  });
+  worker.join();
+  std::stable_sort(result.findings.begin(), result.findings.end());
+  return result;
+}

@@ -1,0 +1,64 @@
+//===- LintDriver.h - Lint files: read, parse, analyse, check --*- C++ -*-===//
+
+#ifndef MEMLINT_TOOLS_LINTDRIVER_H
+#define MEMLINT_TOOLS_LINTDRIVER_H
+
+#include "checks/CheckRegistry.h"
+#include "reporters/Reporters.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// How to lint one file.
+struct LintOptions {
+  std::string checks = "*";
+  bool splitInputFile = false;
+  bool allowUnregisteredDialects = false;
+  /// Display paths are made relative to this folder.
+  std::string baseDir;
+  AnalysisOptions analysis;
+};
+
+/// Figures of one file, for --stats.
+struct FileFigures {
+  uint64_t chunks = 0;
+  uint64_t functions = 0;
+  uint64_t ops = 0;
+  uint64_t buffers = 0;
+  uint64_t unknownEffectOps = 0;
+  uint64_t externalCalls = 0;
+  uint64_t incompleteFunctions = 0;
+  double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
+};
+
+/// The outcome of linting one input.
+struct FileResult {
+  FileStatus status;
+  std::vector<Finding> findings;
+  /// The input text, for source lines in diagnostics.
+  std::string text;
+  /// Parse and verifier diagnostics, already rendered.
+  std::string diagnostics;
+  FileFigures figures;
+};
+
+/// Lints one input ("-" is stdin). Runs on a thread with a large stack so
+/// that deeply nested IR cannot overflow the parser.
+FileResult lintFile(const std::string &input, const LintOptions &options,
+                    const mlir::DialectRegistry &registry);
+
+/// Expands files and directories (recursively, `*.mlir`, sorted) into the
+/// list of inputs; reports missing paths in `errors`.
+std::vector<std::string> expandInputs(const std::vector<std::string> &inputs,
+                                      std::vector<std::string> &errors);
+
+/// The path shown to users: relative to `baseDir` (or the current folder).
+std::string displayPath(const std::string &path, const std::string &baseDir);
+
+} // namespace memlint
+
+#endif // MEMLINT_TOOLS_LINTDRIVER_H
