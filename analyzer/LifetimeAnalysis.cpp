@@ -435,6 +435,11 @@ bool FunctionExplorer::isLiveAt(Value v, Operation *pc,
           return true;
       }
     }
+    // The loop itself reads its induction variables at the back-edge.
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
+      if (auto ivs = loop.getLoopInductionVars())
+        if (llvm::is_contained(*ivs, v))
+          return true;
     if (isLoopRegion(parent, block->getParent()) &&
         uses.userAncestors.contains(parent)) {
       // Used inside the loop: live across iterations unless defined inside
@@ -1093,7 +1098,9 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
     const AbsVal *src = get(s, alias.source);
     defined.insert(alias.result);
     if (src && src->kind == AbsVal::Kind::Ref) {
-      AbsVal val = AbsVal::getRef(src->buffer, src->interior || alias.interior);
+      bool interior = alias.kind == AliasInfo::Kind::Interior ||
+                      (alias.kind == AliasInfo::Kind::Cast && src->interior);
+      AbsVal val = AbsVal::getRef(src->buffer, interior);
       clear(s, alias.result);
       set(s, alias.result, val);
     } else {
@@ -1455,11 +1462,58 @@ bool FunctionExplorer::stepBufferizationDealloc(PathState &s,
   return true;
 }
 
+/// Set MEMLINT_TRACE=1 to print every step of the exploration (debugging).
+static bool traceEnabled() {
+  static bool enabled = std::getenv("MEMLINT_TRACE") != nullptr;
+  return enabled;
+}
+
+static void printState(const PathState &s, ModuleContext &ctx) {
+  llvm::raw_ostream &os = llvm::errs();
+  os << "  env:";
+  for (const auto &[num, val] : s.env) {
+    os << " #" << num << "=";
+    switch (val.kind) {
+    case AbsVal::Kind::Int:
+      os << val.intValue;
+      break;
+    case AbsVal::Kind::Bool:
+      if (auto c = val.boolValue.getConstant())
+        os << (*c ? "T" : "F");
+      else {
+        os << "b(";
+        for (uint32_t a : val.boolValue.getAtoms())
+          os << a << ",";
+        os << ")";
+      }
+      break;
+    case AbsVal::Kind::Ref:
+      os << "ref" << val.buffer << (val.interior ? "i" : "");
+      break;
+    case AbsVal::Kind::Ptr:
+      os << "ptr" << val.buffer;
+      break;
+    }
+  }
+  os << "\n  bufs:";
+  for (const BufferRecord &b : s.buffers)
+    os << " [" << (int)b.origin << (b.freed ? " freed" : "")
+       << (b.escaped ? " esc" : "") << " cells=" << b.contents.size() << "]";
+  os << "\n  assume:";
+  for (auto [a, v] : s.assignment)
+    os << " " << a << "=" << v;
+  os << "\n";
+}
+
 bool FunctionExplorer::step(PathState &s) {
   Operation *op = s.pc;
   if (!op)
     return false;
   ++steps;
+  if (traceEnabled()) {
+    llvm::errs() << "step " << op->getName() << " at " << op->getLoc() << "\n";
+    printState(s, ctx);
+  }
 
   if (op->hasTrait<OpTrait::IsTerminator>()) {
     Operation *parent = op->getParentOp();

@@ -113,22 +113,35 @@ SmallVector<FreeInfo, 1> memlint::getFrees(Operation *op) {
   return result;
 }
 
+/// Subviews and views may start inside their source; a reinterpret_cast
+/// only when its offset is not a static zero.
+static bool isInteriorView(Operation *op) {
+  if (auto cast = dyn_cast<memref::ReinterpretCastOp>(op)) {
+    auto offsets = cast.getStaticOffsets();
+    return offsets.size() != 1 || offsets[0] != 0;
+  }
+  return isa<OffsetSizeAndStrideOpInterface, memref::ViewOp>(op);
+}
+
 SmallVector<AliasInfo, 1> memlint::getAliases(Operation *op) {
   SmallVector<AliasInfo, 1> result;
   if (auto meta = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
-    result.push_back({meta.getBaseBuffer(), meta.getSource(), false});
+    result.push_back(
+        {meta.getBaseBuffer(), meta.getSource(), AliasInfo::Kind::Base});
     return result;
   }
   if (auto transpose = dyn_cast<memref::TransposeOp>(op)) {
-    result.push_back({transpose.getResult(), transpose.getIn(), false});
+    result.push_back(
+        {transpose.getResult(), transpose.getIn(), AliasInfo::Kind::Cast});
     return result;
   }
   if (auto view = dyn_cast<ViewLikeOpInterface>(op)) {
     Value source = view.getViewSource();
-    bool interior = isa<OffsetSizeAndStrideOpInterface, memref::ViewOp>(op);
+    AliasInfo::Kind kind = isInteriorView(op) ? AliasInfo::Kind::Interior
+                                              : AliasInfo::Kind::Cast;
     for (Value res : op->getResults())
       if (isa<BaseMemRefType, LLVM::LLVMPointerType>(res.getType()))
-        result.push_back({res, source, interior});
+        result.push_back({res, source, kind});
   }
   return result;
 }

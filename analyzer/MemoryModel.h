@@ -42,8 +42,12 @@ llvm::SmallVector<FreeInfo, 1> getFrees(mlir::Operation *op);
 struct AliasInfo {
   mlir::Value result;
   mlir::Value source;
-  /// The result may point into the middle of the source (a subview).
-  bool interior;
+  enum class Kind {
+    Cast,     ///< same start as the source (cast, reshape, transpose)
+    Interior, ///< may start inside the source (subview, view)
+    Base,     ///< the base buffer of the source, whatever view it is
+  };
+  Kind kind;
 };
 
 /// Returns the results of `op` that are views, casts or base buffers of an

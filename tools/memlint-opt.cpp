@@ -77,7 +77,10 @@ struct TestRootsPass
         os << " free(" << getDeallocatorName(f.deallocator) << ")";
       for (const AliasInfo &a : getAliases(op))
         os << " alias(operand " << a.source.getType() << ", "
-           << (a.interior ? "interior" : "base") << ")";
+           << (a.kind == AliasInfo::Kind::Interior ? "interior"
+               : a.kind == AliasInfo::Kind::Base   ? "base"
+                                                   : "cast")
+           << ")";
       for (const AccessInfo &a : getAccesses(op))
         os << (a.write ? " write" : " read");
       if (memlint::hasUnknownEffects(op))

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# Performance benchmark for mlir-memlint (see bench/README.md).
+#
+# For each size (default 10k, 100k, 1M ops) it generates a realistic memref
+# program with bench/gen_program.py, then measures wall time (best of N runs)
+# and peak RSS of
+#   parse  : mlir-opt --allow-unregistered-dialect FILE -o /dev/null   (baseline)
+#   lint   : mlir-memlint FILE --json /dev/null   (exit 0 or 1 both count as success)
+#   dealloc: mlir-opt -buffer-deallocation-pipeline NODEALLOC_FILE -o /dev/null
+#            on the --no-deallocs variant of the same program ("rejected" if it fails)
+# and prints a table with the lint/parse ratio and the growth of lint time per 10x.
+#
+# Usage: bench/run_bench.sh [--tool PATH] [--mlir-opt PATH] [--work DIR]
+#                           [--sizes "10000 100000 1000000"] [--runs N] [--seed S]
+#                           [--no-dealloc-pipeline] [--csv FILE] [--keep]
+set -u -o pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+
+tool="$root/build/bin/mlir-memlint"
+mlir_opt="/usr/lib/llvm-22/bin/mlir-opt"
+work=""
+sizes="10000 100000 1000000"
+runs=3
+seed=1
+do_dealloc=1
+csv=""
+keep=0
+timeout_s="${BENCH_TIMEOUT:-600}"
+
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --tool) tool="$2"; shift 2 ;;
+    --mlir-opt) mlir_opt="$2"; shift 2 ;;
+    --work) work="$2"; shift 2 ;;
+    --sizes) sizes="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    --no-dealloc-pipeline) do_dealloc=0; shift ;;
+    --csv) csv="$2"; shift 2 ;;
+    --keep) keep=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "run_bench.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+  esac
+done
+
+# /usr/bin/time (GNU time) gives wall time and peak RSS; install it if missing.
+if ! command -v /usr/bin/time >/dev/null 2>&1; then
+  echo "run_bench.sh: /usr/bin/time not found, installing the 'time' package" >&2
+  if command -v apt-get >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO=sudo
+    $SUDO apt-get install -y -qq time >/dev/null 2>&1 || \
+      { $SUDO apt-get update -qq >/dev/null 2>&1 && $SUDO apt-get install -y -qq time >/dev/null 2>&1; }
+  fi
+fi
+if ! command -v /usr/bin/time >/dev/null 2>&1; then
+  echo "run_bench.sh: /usr/bin/time is required (apt-get install time)" >&2
+  exit 2
+fi
+if [ ! -x "$mlir_opt" ]; then
+  echo "run_bench.sh: mlir-opt not found at $mlir_opt (use --mlir-opt)" >&2
+  exit 2
+fi
+have_tool=1
+if [ ! -x "$tool" ]; then
+  echo "run_bench.sh: note: $tool not found; lint columns will be 'n/a' (use --tool PATH)" >&2
+  have_tool=0
+fi
+
+if [ -z "$work" ]; then
+  work="$(mktemp -d "${TMPDIR:-/tmp}/memlint-bench.XXXXXX")"
+  [ "$keep" -eq 1 ] || trap 'rm -rf "$work"' EXIT
+else
+  mkdir -p "$work"
+fi
+work="$(cd "$work" && pwd)"
+
+# measure NAME OKCODES CMD... -> sets M_TIME (best wall seconds), M_RSS (max KB
+# of the best run), M_STATUS (ok|rejected|crashed|timeout). OKCODES is a
+# space-separated list of acceptable exit codes.
+measure() {
+  local name="$1" okcodes="$2"; shift 2
+  local best="" best_rss="" i rc t rss out="$work/.time.$$"
+  M_STATUS=ok
+  for ((i = 0; i < runs; i++)); do
+    rc=0
+    timeout "$timeout_s" /usr/bin/time -o "$out" -f "%e %M" "$@" \
+      >"$work/.stdout.$$" 2>"$work/.stderr.$$" || rc=$?
+    if [ "$rc" -eq 124 ]; then M_STATUS=timeout; break; fi
+    if ! [[ " $okcodes " == *" $rc "* ]]; then
+      if [ "$rc" -ge 128 ] || grep -q "Command terminated by signal" "$out" 2>/dev/null; then
+        M_STATUS=crashed
+      else
+        M_STATUS=rejected
+      fi
+      cp "$work/.stderr.$$" "$work/$name.stderr" 2>/dev/null
+      break
+    fi
+    read -r t rss < <(tail -n 1 "$out")
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then
+      best="$t"; best_rss="$rss"
+    fi
+  done
+  rm -f "$out" "$work/.stdout.$$" "$work/.stderr.$$"
+  M_TIME="${best:-}"; M_RSS="${best_rss:-}"
+}
+
+fmt_mb() { [ -n "$1" ] && awk -v k="$1" 'BEGIN{printf "%.0f", k/1024}' || printf -- "-"; }
+
+declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_DEAL R_DRSS R_DSTAT
+
+gen="python3 $here/gen_program.py"
+idx=0
+for n in $sizes; do
+  f="$work/prog_${n}.mlir"
+  fnd="$work/prog_${n}_nodealloc.mlir"
+  if [ ! -s "$f" ] || ! tail -n 1 "$f" | grep -q '^// ops:'; then
+    echo "== generating $n ops" >&2
+    $gen --ops "$n" --seed "$seed" -o "$f" || { echo "generation failed" >&2; exit 2; }
+  fi
+  if [ "$do_dealloc" -eq 1 ] && { [ ! -s "$fnd" ] || ! tail -n 1 "$fnd" | grep -q '^// ops:'; }; then
+    $gen --ops "$n" --seed "$seed" --no-deallocs -o "$fnd" || { echo "generation failed" >&2; exit 2; }
+  fi
+  ops="$(tail -n 1 "$f" | sed 's|^// ops: ||')"
+
+  echo "== $n: parse+print" >&2
+  measure "parse_$n" "0" "$mlir_opt" --allow-unregistered-dialect "$f" -o /dev/null
+  R_PARSE[idx]="${M_TIME:-$M_STATUS}"; R_PRSS[idx]="$M_RSS"
+  [ "$M_STATUS" = ok ] || echo "   mlir-opt failed ($M_STATUS) on $f" >&2
+
+  if [ "$have_tool" -eq 1 ]; then
+    echo "== $n: mlir-memlint" >&2
+    measure "lint_$n" "0 1" "$tool" "$f" --json /dev/null
+    R_LINT[idx]="$M_TIME"; R_LRSS[idx]="$M_RSS"; R_LSTAT[idx]="$M_STATUS"
+    [ "$M_STATUS" = ok ] || echo "   mlir-memlint $M_STATUS on $f (stderr in $work/lint_$n.stderr)" >&2
+  else
+    R_LINT[idx]=""; R_LRSS[idx]=""; R_LSTAT[idx]="n/a"
+  fi
+
+  if [ "$do_dealloc" -eq 1 ]; then
+    echo "== $n: -buffer-deallocation-pipeline" >&2
+    measure "dealloc_$n" "0" "$mlir_opt" -buffer-deallocation-pipeline "$fnd" -o /dev/null
+    R_DEAL[idx]="$M_TIME"; R_DRSS[idx]="$M_RSS"; R_DSTAT[idx]="$M_STATUS"
+  else
+    R_DEAL[idx]=""; R_DRSS[idx]=""; R_DSTAT[idx]="skipped"
+  fi
+  R_SIZE[idx]="$n"; R_OPS[idx]="$ops"
+  idx=$((idx + 1))
+done
+
+# ---------------------------------------------------------------- the table
+label() { # 10000 -> 10k
+  awk -v n="$1" 'BEGIN{ if (n>=1000000 && n%1000000==0) printf "%dM", n/1000000;
+                        else if (n>=1000 && n%1000==0) printf "%dk", n/1000; else printf "%d", n }'
+}
+printf '\nmlir-memlint benchmark  (best of %d; times in s, peak RSS in MB; %s)\n' "$runs" "$(nproc) cpus"
+printf '%-5s %9s | %8s %6s | %8s %6s %7s | %9s %6s | %11s\n' \
+  size ops parse rss lint rss "lint/p" dealloc rss "lint growth"
+printf -- '%.0s-' {1..94}; printf '\n'
+[ -n "$csv" ] && echo "size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
+prev_lint=""; prev_ops=""
+for ((i = 0; i < idx; i++)); do
+  p="${R_PARSE[i]}"; l="${R_LINT[i]}"; d="${R_DEAL[i]}"
+  ratio="-"; growth="-"
+  lint_cell="${R_LSTAT[i]}"; [ "${R_LSTAT[i]}" = ok ] && lint_cell="$l"
+  if [ "${R_LSTAT[i]}" = ok ] && [[ "$p" =~ ^[0-9.]+$ ]]; then
+    ratio="$(awk -v a="$l" -v b="$p" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "-" }')"
+  fi
+  if [ "${R_LSTAT[i]}" = ok ] && [ -n "$prev_lint" ]; then
+    # growth of lint time per 10x ops: (t2/t1)^(1/log10(ops2/ops1))
+    growth="$(awk -v t2="$l" -v t1="$prev_lint" -v n2="${R_OPS[i]}" -v n1="$prev_ops" \
+      'BEGIN{ if (t1>0 && n2>n1) printf "%.1fx", exp(log(t2/t1)/(log(n2/n1)/log(10))); else print "-" }')"
+  fi
+  case "${R_DSTAT[i]}" in
+    ok) dcell="$d" ;; rejected|crashed) dcell="rejected" ;; *) dcell="${R_DSTAT[i]}" ;;
+  esac
+  printf '%-5s %9s | %8s %6s | %8s %6s %7s | %9s %6s | %11s\n' \
+    "$(label "${R_SIZE[i]}")" "${R_OPS[i]}" "$p" "$(fmt_mb "${R_PRSS[i]}")" \
+    "$lint_cell" "$(fmt_mb "${R_LRSS[i]}")" "$ratio" "$dcell" "$(fmt_mb "${R_DRSS[i]}")" "$growth"
+  [ -n "$csv" ] && echo "${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
+  if [ "${R_LSTAT[i]}" = ok ]; then prev_lint="$l"; prev_ops="${R_OPS[i]}"; fi
+done
+printf '\ntargets: lint/parse <= 1.5 at every size; lint growth ~10x per 10x ops (linear)\n'
+[ "$keep" -eq 1 ] || [ -n "${work_given:-}" ] && echo "inputs kept in $work" >&2
+
+# Exit status: 0 if the lint targets hold (or the tool is absent), 1 otherwise.
+status=0
+for ((i = 0; i < idx; i++)); do
+  [ "${R_LSTAT[i]}" = ok ] || { [ "${R_LSTAT[i]}" = n/a ] || status=1; continue; }
+  [[ "${R_PARSE[i]}" =~ ^[0-9.]+$ ]] || continue
+  awk -v a="${R_LINT[i]}" -v b="${R_PARSE[i]}" 'BEGIN{exit !(a > 1.5*b)}' && status=1
+done
+exit $status
