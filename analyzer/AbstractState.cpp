@@ -126,6 +126,30 @@ std::optional<bool> BoolFn::evaluate(const Assignment &assignment) const {
   return result;
 }
 
+BoolFn BoolFn::restrict(const Assignment &assignment) const {
+  bool any = false;
+  for (uint32_t a : atoms)
+    if (lookupAtom(assignment, a))
+      any = true;
+  if (!any)
+    return *this;
+  // Keep the table, pin assigned atoms: minterms that disagree with the
+  // assignment take the value of the agreeing minterm.
+  BoolFn result = *this;
+  uint64_t minterms = 1ull << atoms.size();
+  result.table = 0;
+  for (uint64_t m = 0; m < minterms; ++m) {
+    uint64_t pinned = m;
+    for (unsigned i = 0; i < atoms.size(); ++i)
+      if (auto v = lookupAtom(assignment, atoms[i]))
+        pinned = *v ? (pinned | (1ull << i)) : (pinned & ~(1ull << i));
+    if (bit(pinned))
+      result.table |= 1ull << m;
+  }
+  result.simplify();
+  return result;
+}
+
 std::optional<uint32_t>
 BoolFn::pickUndecidedAtom(const Assignment &assignment) const {
   if (evaluate(assignment))

@@ -56,6 +56,8 @@ public:
   /// Evaluates the function under a partial assignment; nullopt when the
   /// result still depends on an unassigned atom.
   std::optional<bool> evaluate(const Assignment &assignment) const;
+  /// Substitutes the assigned atoms by their values.
+  BoolFn restrict(const Assignment &assignment) const;
   /// Returns an unassigned atom the function depends on under `assignment`.
   std::optional<uint32_t> pickUndecidedAtom(const Assignment &assignment) const;
 

@@ -405,8 +405,20 @@ bool FunctionExplorer::isLiveAt(Value v, Operation *pc,
   const UseInfo &uses = ctx.getUseInfo(v);
   Operation *point = pc; // the first op not yet executed at this level
   size_t frame = callStack.size();
+  Operation *defOp = v.getDefiningOp();
+  Block *argOwner = isa<BlockArgument>(v) ? cast<BlockArgument>(v).getOwner()
+                                           : nullptr;
   while (point) {
     Block *block = point->getBlock();
+    // A value (re)defined at or after the point is not live here: the uses
+    // that follow read the new definition.
+    Operation *defAnc = defOp ? block->findAncestorOpInBlock(*defOp)
+                        : argOwner && argOwner != block
+                            ? block->findAncestorOpInBlock(
+                                  *argOwner->getParentOp())
+                            : nullptr;
+    if (defAnc && (defAnc == point || point->isBeforeInBlock(defAnc)))
+      return false;
     auto it = uses.lastUseInBlock.find(block);
     if (it != uses.lastUseInBlock.end() &&
         (it->second == point || point->isBeforeInBlock(it->second)))
@@ -538,8 +550,17 @@ void FunctionExplorer::canonicalize(PathState &s) {
   llvm::sort(aliasAtoms);
   s.aliasAtoms = std::move(aliasAtoms);
 
-  // 4. Renumber atoms in first-occurrence order; drop assumptions about
-  // atoms nothing refers to any more.
+  // 4. Substitute the path's assumptions into every boolean, then renumber
+  // atoms in first-occurrence order and drop assumptions nothing refers to.
+  auto substitute = [&](AbsVal &val) {
+    if (val.kind == AbsVal::Kind::Bool && !val.boolValue.getAtoms().empty())
+      val.boolValue = val.boolValue.restrict(s.assignment);
+  };
+  for (auto &entry : s.env)
+    substitute(entry.second);
+  for (BufferRecord &b : s.buffers)
+    for (auto &cell : b.contents)
+      substitute(cell.second);
   DenseMap<uint32_t, uint32_t> atomIndex;
   auto note = [&](uint32_t atom) {
     atomIndex.try_emplace(atom, atomIndex.size());
@@ -853,18 +874,23 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
   }
   if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
       op->getResult(0).getType().isInteger(1)) {
-    BoolFn lhs = getBool(s, op->getOperand(0));
-    BoolFn rhs = getBool(s, op->getOperand(1));
+    BoolFn lhs = getBool(s, op->getOperand(0)).restrict(s.assignment);
+    BoolFn rhs = getBool(s, op->getOperand(1)).restrict(s.assignment);
     BoolFn::Op kind = isa<arith::AndIOp>(op)  ? BoolFn::Op::And
                       : isa<arith::OrIOp>(op) ? BoolFn::Op::Or
                                               : BoolFn::Op::Xor;
     auto result = BoolFn::combine(lhs, rhs, kind);
-    if (result) {
-      clear(s, op->getResult(0));
-      set(s, op->getResult(0), AbsVal::getBool(*result));
-    } else {
-      setUnknown(s, op->getResult(0));
+    if (!result) {
+      // Too many atoms: keep the value when this path decides it, otherwise
+      // split the path until it does.
+      bool l = decide(s, lhs), r = decide(s, rhs);
+      bool v = kind == BoolFn::Op::And  ? (l && r)
+               : kind == BoolFn::Op::Or ? (l || r)
+                                        : (l != r);
+      result = BoolFn::constant(v);
     }
+    clear(s, op->getResult(0));
+    set(s, op->getResult(0), AbsVal::getBool(*result));
     return true;
   }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {

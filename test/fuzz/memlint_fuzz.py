@@ -53,6 +53,9 @@ MEMREF_TYPES = ("S", "D", "V", "VD")
 OWNING_TYPES = ("S", "D")
 TRIP_VALUES = (0, 1, 2, 3)  # values enumerated for %n
 
+# Generator features that can be switched off to silence a known mismatch class.
+FEATURES = {"callees": True, "free-args": True}
+
 # ===----------------------------------------------------------------------=== #
 # IR
 # ===----------------------------------------------------------------------=== #
@@ -699,7 +702,7 @@ class Gen:
         self.mod = Module()
         r = rng.random()
         self.callee = None
-        if r < 0.3:
+        if r < 0.3 and FEATURES["callees"]:
             self.callee = rng.choice(CALLEES)
             self.mod.funcs.append(make_callee(self.callee))
         ncond = rng.randint(2, 4)
@@ -711,6 +714,7 @@ class Gen:
         self.mod.funcs.append(f)
         self.conds = [n for n, _ in args[:ncond]]
         self.used_conds = []
+        self.in_n_loop = 0
         self.nblocks = 0
         entry = self.new_block()
         self.cur = entry.stmts
@@ -776,9 +780,9 @@ class Gen:
     def dealloc(self, v):
         self.cur.append(Op("dealloc", [], [v]))
 
-    def select(self, c, a, b):
-        n = self.res("sel", "S", "merge")
-        self.cur.append(Op("select", [(n, "S")], [c, a, b]))
+    def select(self, c, a, b, ty="S"):
+        n = self.res("sel" if ty == "S" else "flag", ty, "merge" if ty == "S" else "scalar")
+        self.cur.append(Op("select", [(n, ty)], [c, a, b]))
         return n
 
     def neg(self, c):
@@ -809,14 +813,22 @@ class Gen:
         return [n for n, _ in res]
 
     def trip(self):
+        # No %n loop nested in a %n loop: the oracle correlates their trip counts,
+        # which an analysis that treats each loop's count as unknown cannot do.
+        if self.in_n_loop:
+            return self.rng.choice([0, 1, 2, 3])
         return self.rng.choice([0, 1, 2, 3, "n", "n"])
 
     def for_(self, trip, body_fn, inits=()):
         ub = "%n" if trip == "n" else "%%i%d" % trip
         iv = self.res("iv", "index", "scalar")
-        its = [(self.res("it", self.f.types[i], "merge"), self.f.types[i]) for i in inits]
-        res = [(self.res("r", self.f.types[i], "merge"), self.f.types[i]) for i in inits]
+        its = [(self.res("it", self.f.types[i], "merge" if self.f.types[i] in MEMREF_TYPES
+                         else "scalar"), self.f.types[i]) for i in inits]
+        res = [(self.res("r", self.f.types[i], "merge" if self.f.types[i] in MEMREF_TYPES
+                         else "scalar"), self.f.types[i]) for i in inits]
+        self.in_n_loop += trip == "n"
         body = self.region(lambda: body_fn([n for n, _ in its]), [(iv, "index")] + its)
+        self.in_n_loop -= trip == "n"
         self.cur.append(Op("for", res, ["%i0", ub, "%i1"] + list(inits), [body]))
         return [n for n, _ in res]
 
@@ -891,7 +903,9 @@ class Gen:
             ("t_simple", 3), ("t_if_split", 3), ("t_same_cond_twice", 3),
             ("t_select_corr", 4), ("t_if_yield", 2), ("t_if_yield_mixed", 2),
             ("t_if_yield_arg", 2), ("t_for_local", 2), ("t_for_iter", 2),
-            ("t_alloca", 1),
+            ("t_alloca", 1), ("t_double_buffer", 1), ("t_if_swap", 1),
+            ("t_nested_same_cond", 2), ("t_flag_loop", 2), ("t_select_chain", 1),
+            ("t_select_flag", 1),
         ]
         if self.bugs:
             names.append(("t_for_hoist", 2))
@@ -1060,6 +1074,97 @@ class Gen:
             self.free(a)
         self.for_(self.trip(), body)
 
+    def t_double_buffer(self, d, live):
+        a = self.alloc()
+        b = self.alloc()
+
+        def body(its):
+            x, y = its
+            self.use(x)
+            self.filler(d - 1, live + [x, y], 1)
+            return [y, x]
+        r1, r2 = self.for_(self.trip(), body, [a, b])
+        self.filler(d, live + [r1, r2], 1)
+        self.free(r1)
+        self.free(r2)
+
+    def t_if_swap(self, d, live):
+        a = self.alloc()
+        b = self.alloc()
+        c = self.cond()
+        r1, r2 = self.if_(c, lambda: [a, b], lambda: [b, a], ["S", "S"])
+        self.filler(d, live + [r1, r2], 1)
+        self.free(r1)
+        self.use(r2)
+        self.free(r2)
+
+    def t_nested_same_cond(self, d, live):
+        """Bugs on infeasible paths only: the inner branch re-tests `c`."""
+        a = self.alloc()
+        c = self.cond()
+        neg = self.rng.random() < 0.5
+
+        def th():
+            self.filler(d - 1, live + [a], 1)
+            # inner test is always false here
+            inner = self.neg(c) if neg else c
+            if neg:
+                self.if_(inner, lambda: (self.free(a), self.free(a)) and None)
+            else:
+                self.if_(inner, lambda: None, lambda: (self.free(a), self.use(a)) and None)
+            self.free(a)
+
+        def el():
+            self.filler(d - 1, live + [a], 1)
+            self.free(a)
+        self.if_(c, th, el)
+
+    def t_flag_loop(self, d, live):
+        """Ownership flag carried by scf.for iter_args next to the buffer."""
+        first = "%arg"
+        own0 = "%false"
+        if self.rng.random() < 0.4:
+            first = self.alloc()
+            own0 = "%true"
+
+        def body(its):
+            m, own = its
+            new = self.alloc()
+            self.filler(d - 1, live + [m, new], 1)
+            self.if_(own, lambda: self.free(m))
+            if self.rng.random() < 0.5:
+                return [new, "%true"]
+            # keep the old buffer on some iterations
+            c = self.cond()
+            keep, kown = self.if_(c, lambda: (self.free(new), [m, "%false"])[1],
+                                  lambda: [new, "%true"], ["S", "i1"])
+            return [keep, kown]
+        r, fl = self.for_(self.trip(), body, [first, own0])
+        self.filler(d, live + [r], 1)
+        self.if_(fl, lambda: self.free(r))
+
+    def t_select_chain(self, d, live):
+        a = self.alloc()
+        b = self.alloc()
+        c = self.cond()
+        m1 = self.select(c, a, b)
+        m2 = self.select(self.cond(), m1, a)
+        m3 = self.select(self.cond(), b, m2)
+        self.filler(d, live + [a, b, m1, m2, m3], 2)
+        self.if_(c, lambda: self.free(b), lambda: self.free(a))
+        self.free(m1)
+
+    def t_select_flag(self, d, live):
+        c = self.cond()
+        x = self.alloc()
+        fl = self.select(c, "%true", "%false", "i1")
+        if self.rng.random() < 0.5:
+            fl = self.neg(self.neg(fl))
+        m = self.select(c, x, "%arg")
+        self.filler(d, live + [m], 1)
+        self.if_(fl, lambda: self.free(m))
+        self.if_(c, lambda: None, lambda: self.free(x))
+
     # -- cf templates (top level only) ------------------------------------ #
     def branch(self, c, t_args=(), f_args=(), t_block_args=(), f_block_args=()):
         bt = self.new_block(t_block_args)
@@ -1175,11 +1280,12 @@ class Gen:
             live += [a, b, ret]
             tail = (c, a, b)
         cf = ["t_cf_diamond", "t_cf_pass", "t_cf_corr", "t_cf_flag", "t_cf_loop"]
+        depth = rng.choice([2, 2, 3])
         for _ in range(rng.randint(1, 3)):
             if rng.random() < 0.3:
-                getattr(self, rng.choice(cf))(2, live)
+                getattr(self, rng.choice(cf))(depth, live)
             else:
-                self.template(2, live)
+                self.template(depth, live)
             self.filler(0, live, 1)
         if tail:
             c, a, b = tail
@@ -1249,6 +1355,29 @@ def positions(f):
     return points, ops
 
 
+def _nested_n_loop(f, target):
+    """True if `target` (an scf.for) encloses or is enclosed by another loop over %n."""
+    def has_n(stmts):
+        return any((op.kind == "for" and op.opnds[1] == "%n") or
+                   any(has_n(r.stmts) for r in op.regions) for op in stmts)
+
+    def walk(stmts, n_above):
+        for op in stmts:
+            if op is target:
+                return n_above or has_n(op.regions[0].stmts)
+            above = n_above or (op.kind == "for" and op.opnds[1] == "%n")
+            for r in op.regions:
+                res = walk(r.stmts, above)
+                if res is not None:
+                    return res
+        return None
+    for b in f.blocks:
+        res = walk(b.stmts, False)
+        if res is not None:
+            return res
+    return False
+
+
 def _memrefs(f, scope, types=MEMREF_TYPES):
     return [v for v in scope if f.types.get(v) in types]
 
@@ -1257,6 +1386,9 @@ def mutate(mod, rng):
     """Applies one random mutation to @f. Returns a short description or None."""
     f = mod.funcs[-1]
     points, ops = positions(f)
+    if not FEATURES["free-args"]:
+        points = [(L, j, [v for v in sc if f.origin.get(v) != "arg"]) for (L, j, sc) in points]
+        ops = [(L, j, op, [v for v in sc if f.origin.get(v) != "arg"]) for (L, j, op, sc) in ops]
     deallocs = [(L, i, op, s) for (L, i, op, s) in ops
                 if op.kind == "dealloc" or (op.kind == "call" and op.attrs["callee"] == "g_free")]
     conds = [n for n, t in f.args if t == "i1"]
@@ -1334,7 +1466,10 @@ def mutate(mod, rng):
         cands = [op for (_, _, op, _) in ops if op.kind == "for"]
         if cands:
             op = rng.choice(cands)
-            op.opnds[1] = rng.choice(["%i0", "%i1", "%i2", "%i3", "%n"])
+            ubs = ["%i0", "%i1", "%i2", "%i3"]
+            if not _nested_n_loop(f, op):
+                ubs.append("%n")
+            op.opnds[1] = rng.choice(ubs)
             return "change trip count"
     if choice == "random_free":
         pts = [(L, j, _memrefs(f, s, OWNING_TYPES)) for (L, j, s) in points]
@@ -1739,6 +1874,9 @@ def main(argv=None):
     ap.add_argument("--oracle", nargs="+", metavar="FILE",
                     help="print the ground truth for hand-written files in the generated "
                          "subset and exit (with --tool: also compare)")
+    ap.add_argument("--disable", action="append", default=[], choices=sorted(FEATURES),
+                    help="switch off a generator feature: 'callees' (no @g_* callee), "
+                         "'free-args' (no seeded dealloc of %%arg or its casts); repeatable")
     ap.add_argument("--reduce", action="store_true",
                     help="shrink every failing program (greedy, keeps the first mismatch kind)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 4)
@@ -1746,6 +1884,8 @@ def main(argv=None):
     ap.add_argument("--quiet", action="store_true", help="only print the summary")
     args = ap.parse_args(argv)
 
+    for feat in args.disable:
+        FEATURES[feat] = False
     if args.oracle:
         return run_oracle(args)
 
