@@ -155,6 +155,8 @@ public:
         eventIds(eventIds), reachedFunctions(reachedFunctions), stats(stats) {}
 
   FunctionStats run();
+  /// Events found by this exploration.
+  ArrayRef<uint32_t> getLocalEvents() const { return localEvents; }
 
 private:
   //===--------------------------------------------------------------------===//
@@ -609,10 +611,15 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
   canonicalize(s);
   auto pointKey = std::make_pair(pc, (unsigned)s.callStack.size());
   unsigned &count = statesPerPoint[pointKey];
-  if (count >= options.widenAfterStates) {
-    // Widen: forget integers carried around loops through block arguments,
-    // and buffer contents, so that counting loops converge.
-    Block *block = pc->getBlock();
+  Block *block = pc->getBlock();
+  bool loopHead =
+      &block->front() == pc &&
+      (isLoopRegion(block->getParentOp(), block->getParent()) ||
+       (!block->isEntryBlock() && !block->hasNoPredecessors() &&
+        !block->getSinglePredecessor()));
+  if (count >= options.widenAfterStates && loopHead) {
+    // Widen at loop heads: forget integers carried around the loop through
+    // block arguments and stored in memory, so that counting loops converge.
     bool changed = false;
     for (BlockArgument arg : block->getArguments()) {
       if (const AbsVal *val = get(s, arg))
@@ -621,11 +628,13 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
           changed = true;
         }
     }
-    for (BufferRecord &b : s.buffers)
-      if (!b.contents.empty()) {
-        b.contents.clear();
-        changed = true;
-      }
+    for (BufferRecord &b : s.buffers) {
+      size_t before = b.contents.size();
+      llvm::erase_if(b.contents, [](const std::pair<int64_t, AbsVal> &cell) {
+        return cell.second.kind == AbsVal::Kind::Int;
+      });
+      changed |= before != b.contents.size();
+    }
     llvm::erase_if(s.loopTrips, [&](const auto &entry) {
       return entry.first->isAncestor(pc);
     });
@@ -1143,6 +1152,13 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
   }
   // Regions we do not enter (linalg bodies, ...): what they capture escapes.
   escapeCaptured(s, op);
+  // A memref result we cannot explain may alias any memref operand.
+  bool unexplained = llvm::any_of(op->getResults(), [&](Value r) {
+    return isa<BaseMemRefType>(r.getType()) && !defined.contains(r);
+  });
+  if (unexplained)
+    for (Value operand : op->getOperands())
+      markEscaped(s, operand);
   for (Value result : op->getResults())
     if (!defined.contains(result))
       setUnknown(s, result);
@@ -1661,12 +1677,20 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
         called.insert(callee);
     });
   }
+  // An exploration that ran out of budget may have taken widened, infeasible
+  // paths: its events are kept only when a complete exploration confirms them
+  // (the documented fallback: a missed bug rather than a false alarm).
+  std::vector<bool> confirmed;
   auto explore = [&](FunctionOpInterface fn) {
     FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
                               stats);
     stats.perFunction.push_back(explorer.run());
     ++stats.functions;
     stats.ops += stats.perFunction.back().ops;
+    confirmed.resize(events.size(), false);
+    if (stats.perFunction.back().complete)
+      for (uint32_t id : explorer.getLocalEvents())
+        confirmed[id] = true;
   };
   for (FunctionOpInterface fn : functions)
     if (!called.contains(fn))
@@ -1674,6 +1698,13 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   for (FunctionOpInterface fn : functions)
     if (!reached.contains(fn))
       explore(fn);
+
+  confirmed.resize(events.size(), false);
+  std::vector<LifetimeEvent> kept;
+  for (size_t i = 0; i < events.size(); ++i)
+    if (confirmed[i])
+      kept.push_back(std::move(events[i]));
+  events = std::move(kept);
 
   // Stable order: by the position of the primary op in the module.
   DenseMap<Operation *, uint64_t> position;

@@ -38,7 +38,7 @@ struct AnalysisOptions {
   /// arguments (loop counters) are widened to unknown.
   unsigned widenAfterStates = 32;
   /// Distinct states at one program point before further paths are dropped.
-  unsigned maxStatesPerPoint = 512;
+  unsigned maxStatesPerPoint = 4096;
   /// Loops with a known trip count up to this are unrolled exactly.
   unsigned maxUnrolledTrips = 64;
 };

@@ -55,6 +55,8 @@ TRIP_VALUES = (0, 1, 2, 3)  # values enumerated for %n
 
 # Generator features that can be switched off to silence a known mismatch class.
 FEATURES = {"callees": True, "free-args": True}
+# Size knobs (--max-depth / --max-templates). With the defaults, depth is 2 or 3.
+SIZE = {"depth": 3, "templates": 3, "conds": 4}
 
 # ===----------------------------------------------------------------------=== #
 # IR
@@ -706,6 +708,8 @@ class Gen:
             self.callee = rng.choice(CALLEES)
             self.mod.funcs.append(make_callee(self.callee))
         ncond = rng.randint(2, 4)
+        if SIZE["conds"] != 4:
+            ncond = rng.randint(min(2, SIZE["conds"]), SIZE["conds"])
         args = [("%%c%d" % i, "i1") for i in range(ncond)]
         args += [("%n", "index"), ("%arg", "S")]
         self.ret_mode = rng.choice(["none", "none", "none", "fresh", "arg", "select"])
@@ -1131,13 +1135,17 @@ class Gen:
             m, own = its
             new = self.alloc()
             self.filler(d - 1, live + [m, new], 1)
-            self.if_(own, lambda: self.free(m))
             if self.rng.random() < 0.5:
+                self.if_(own, lambda: self.free(m))
                 return [new, "%true"]
-            # keep the old buffer on some iterations
+            # keep the old buffer (and its flag) on some iterations
             c = self.cond()
-            keep, kown = self.if_(c, lambda: (self.free(new), [m, "%false"])[1],
-                                  lambda: [new, "%true"], ["S", "i1"])
+
+            def replace():
+                self.if_(own, lambda: self.free(m))
+                return [new, "%true"]
+            keep, kown = self.if_(c, lambda: (self.free(new), [m, own])[1], replace,
+                                  ["S", "i1"])
             return [keep, kown]
         r, fl = self.for_(self.trip(), body, [first, own0])
         self.filler(d, live + [r], 1)
@@ -1281,7 +1289,9 @@ class Gen:
             tail = (c, a, b)
         cf = ["t_cf_diamond", "t_cf_pass", "t_cf_corr", "t_cf_flag", "t_cf_loop"]
         depth = rng.choice([2, 2, 3])
-        for _ in range(rng.randint(1, 3)):
+        if SIZE["depth"] != 3:
+            depth = rng.randint(min(2, SIZE["depth"]), SIZE["depth"])
+        for _ in range(rng.randint(1, SIZE["templates"])):
             if rng.random() < 0.3:
                 getattr(self, rng.choice(cf))(depth, live)
             else:
@@ -1767,13 +1777,19 @@ def reduce_program(p, tool, timeout, mlir_opt, work_dir):
 
 
 def run_tool(tool, path, timeout):
-    try:
-        p = subprocess.run([tool, "--json", "-", path], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, "timeout after %ss" % timeout
-    except OSError as e:
-        return None, "cannot run tool: %s" % e
+    import time
+    for attempt in range(5):
+        try:
+            p = subprocess.run([tool, "--json", "-", path], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=timeout)
+            break
+        except subprocess.TimeoutExpired:
+            return None, "timeout after %ss" % timeout
+        except OSError as e:
+            # e.g. ETXTBSY / EACCES while the binary is being relinked: retry
+            if attempt == 4:
+                return None, "cannot run tool: %s" % e
+            time.sleep(1 + attempt)
     if p.returncode not in (0, 1):
         return None, "tool exited with %d: %s" % (
             p.returncode, p.stderr.decode(errors="replace")[-2000:])
@@ -1877,6 +1893,12 @@ def main(argv=None):
     ap.add_argument("--disable", action="append", default=[], choices=sorted(FEATURES),
                     help="switch off a generator feature: 'callees' (no @g_* callee), "
                          "'free-args' (no seeded dealloc of %%arg or its casts); repeatable")
+    ap.add_argument("--max-depth", type=int, default=3,
+                    help="maximum nesting depth of generated templates (default 3)")
+    ap.add_argument("--max-templates", type=int, default=3,
+                    help="maximum number of top-level templates in @f (default 3)")
+    ap.add_argument("--max-conds", type=int, default=4,
+                    help="maximum number of i1 arguments of @f (default 4)")
     ap.add_argument("--reduce", action="store_true",
                     help="shrink every failing program (greedy, keeps the first mismatch kind)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 4)
@@ -1886,6 +1908,9 @@ def main(argv=None):
 
     for feat in args.disable:
         FEATURES[feat] = False
+    SIZE["depth"] = args.max_depth
+    SIZE["templates"] = args.max_templates
+    SIZE["conds"] = args.max_conds
     if args.oracle:
         return run_oracle(args)
 
