@@ -256,7 +256,7 @@ llvm::hash_code AbsVal::hash() const {
 
 bool BufferRecord::sameIdentity(const BufferRecord &other) const {
   return origin == other.origin && deallocator == other.deallocator &&
-         site == other.site && root == other.root && freed == other.freed &&
+         site == other.site && leakSite == other.leakSite && root == other.root && freed == other.freed &&
          escaped == other.escaped && leakReported == other.leakReported &&
          contents == other.contents;
 }

@@ -139,6 +139,9 @@ struct BufferRecord {
   Deallocator deallocator = Deallocator::Memref;
   /// The allocating op (null for arguments).
   mlir::Operation *site = nullptr;
+  /// Where a leak of this buffer is reported: the allocation, or the call
+  /// that returned the buffer to the function that leaks it.
+  mlir::Operation *leakSite = nullptr;
   /// The SSA value the buffer was created as (alloc result or argument).
   mlir::Value root;
   bool freed = false;

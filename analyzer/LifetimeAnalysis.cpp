@@ -477,7 +477,7 @@ void FunctionExplorer::checkLeaksOnLoss(PathState &s, Operation *where,
       continue;
     LifetimeEvent event;
     event.kind = LifetimeEventKind::Leak;
-    event.op = b.site;
+    event.op = b.leakSite ? b.leakSite : b.site;
     event.buffer = b.root;
     event.relatedOp = where;
     event.allocFamily = b.deallocator;
@@ -802,6 +802,7 @@ void FunctionExplorer::createBuffer(PathState &s, Value result,
   b.origin = origin;
   b.deallocator = family;
   b.site = site;
+  b.leakSite = site;
   b.root = result;
   uint32_t id = s.buffers.size();
   s.buffers.push_back(std::move(b));
@@ -1097,11 +1098,27 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
 void FunctionExplorer::escapeCaptured(PathState &s, Operation *op) {
   if (op->getNumRegions() == 0)
     return;
+  // Nested ops with known effects that free nothing only use what they
+  // capture; anything else may keep or free it, so it escapes.
   op->walk([&](Operation *nested) {
-    for (Value operand : nested->getOperands())
-      if (!op->isProperAncestor(operand.getParentRegion()->getParentOp()) &&
-          operand.getParentRegion()->getParentOp() != op)
+    if (nested == op)
+      return;
+    bool benign = !memlint::hasUnknownEffects(nested) &&
+                  !isa<CallOpInterface>(nested) && getFrees(nested).empty() &&
+                  getAllocations(nested).empty() &&
+                  !isa<bufferization::DeallocOp>(nested);
+    for (Value operand : nested->getOperands()) {
+      if (op->isProperAncestor(operand.getParentRegion()->getParentOp()) ||
+          operand.getParentRegion()->getParentOp() == op)
+        continue;
+      if (!benign)
         markEscaped(s, operand);
+    }
+    if (benign)
+      for (const AccessInfo &access : getAccesses(nested))
+        if (!op->isAncestor(Value(access.operand).getParentRegion()->getParentOp()))
+          checkUse(s, op, access.operand,
+                   access.write ? UseKind::Write : UseKind::Read);
   });
 }
 
@@ -1407,6 +1424,15 @@ bool FunctionExplorer::stepReturn(PathState &s, Operation *term) {
     checkUse(s, term, operand, UseKind::Return);
   if (!s.callStack.empty()) {
     Operation *call = s.callStack.pop_back_val();
+    // A buffer handed back to the caller is the caller's to free: a leak of
+    // it is reported at the call.
+    for (Value operand : term->getOperands())
+      if (const AbsVal *val = get(s, operand))
+        if (val->kind == AbsVal::Kind::Ref) {
+          BufferRecord &b = s.buffers[val->buffer];
+          if (b.origin == BufferOrigin::Heap && !b.freed && !b.escaped)
+            b.leakSite = call;
+        }
     bindForwarded(s, term->getOperands(), call->getResults());
     s.addTrace(TraceStep::Kind::Return, term);
     join(std::move(s), call->getNextNode());
@@ -1416,6 +1442,19 @@ bool FunctionExplorer::stepReturn(PathState &s, Operation *term) {
     markEscaped(s, operand);
   finishPath(s, term);
   return false;
+}
+
+/// MLIR's C runner utilities (printMemrefF32, verifyMemRefI32, ...) read
+/// their memref arguments and keep nothing: part of the exception table of
+/// MemoryModel.cpp, for external callees whose effects are not declared.
+static bool isReadOnlyRuntimeFunction(CallOpInterface call) {
+  auto sym = dyn_cast_or_null<SymbolRefAttr>(
+      dyn_cast<SymbolRefAttr>(call.getCallableForCallee()));
+  if (!sym)
+    return false;
+  StringRef name = sym.getLeafReference().getValue();
+  return name.starts_with("printMemref") || name.starts_with("verifyMemRef") ||
+         name.starts_with("print_memref");
 }
 
 bool FunctionExplorer::stepCall(PathState &s, CallOpInterface call) {
@@ -1442,10 +1481,12 @@ bool FunctionExplorer::stepCall(PathState &s, CallOpInterface call) {
     join(std::move(s), &entry.front());
     return false;
   }
-  // Unknown or external callee: arguments escape, results are unknown.
+  // Unknown or external callee: arguments escape, results are unknown;
+  // except MLIR's runner utilities, which only read their arguments.
   ++stats.externalCalls;
-  for (Value operand : call.getArgOperands())
-    markEscaped(s, operand);
+  if (!isReadOnlyRuntimeFunction(call))
+    for (Value operand : call.getArgOperands())
+      markEscaped(s, operand);
   for (Value result : op->getResults())
     setUnknown(s, result);
   return true;

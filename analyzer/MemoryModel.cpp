@@ -25,7 +25,9 @@ using namespace memlint;
 //  - memref.extract_strided_metadata returns the base buffer of a view, and
 //    memref.transpose is a view without ViewLikeOpInterface;
 //  - memref.view moves the start of its source without being an
-//    OffsetSizeAndStrideOpInterface op.
+//    OffsetSizeAndStrideOpInterface op;
+//  - MLIR's runner utilities (printMemref*, verifyMemRef*) are external
+//    declarations that only read their arguments (LifetimeAnalysis.cpp).
 
 static std::optional<StringRef> getLLVMCallee(Operation *op) {
   if (auto call = dyn_cast<LLVM::CallOp>(op))

@@ -18,10 +18,15 @@ void LeakCheck::run(const LintContext &context, std::vector<Finding> &findings) 
   for (const LifetimeEvent &event : context.getLifetime().getEvents()) {
     if (event.kind != LifetimeEventKind::Leak)
       continue;
-    Finding finding = makeFinding(
-        context, event.op,
-        "buffer " + quoteBuffer(context, event.buffer) + " is leaked " +
-            describePaths(event.allPaths).str());
+    bool viaCall = event.buffer && event.buffer.getDefiningOp() != event.op;
+    std::string message =
+        viaCall ? "buffer returned by this call is leaked " +
+                      describePaths(event.allPaths).str() +
+                      " (allocated as " + quoteBuffer(context, event.buffer) +
+                      " in the callee)"
+                : "buffer " + quoteBuffer(context, event.buffer) +
+                      " is leaked " + describePaths(event.allPaths).str();
+    Finding finding = makeFinding(context, event.op, std::move(message));
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
     if (event.relatedOp) {

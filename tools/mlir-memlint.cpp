@@ -12,6 +12,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -146,6 +147,7 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
   for (const std::string &path : opts.dialectPlugins) {
     auto plugin = mlir::DialectPlugin::load(path);
     if (!plugin) {

@@ -55,6 +55,16 @@ TRIP_VALUES = (0, 1, 2, 3)  # values enumerated for %n
 
 # Generator features that can be switched off to silence a known mismatch class.
 FEATURES = {"callees": True, "free-args": True}
+# Triage aid (--assume-deviation): model a known difference between the tool and
+# the oracle's semantics, to check whether it explains all remaining mismatches.
+DEVIATIONS = {
+    # an invalid dealloc of an argument of @f (or an alias) marks it freed
+    "arg-free-marks-freed": False,
+    # a callee analysed on its own does not own its arguments (dealloc = invalid free)
+    "callee-arg-free-invalid": False,
+    # findings inside a callee caused by the caller's state are reported in the callee
+    "callee-findings-in-caller": False,
+}
 # Size knobs (--max-depth / --max-templates). With the defaults, depth is 2 or 3.
 SIZE = {"depth": 3, "templates": 3, "conds": 4}
 
@@ -323,7 +333,14 @@ class Interp:
                 env[op.res[0][0]] = (env[op.opnds[0]][0], True)
             elif k == "dealloc":
                 inst, interior = env[op.opnds[0]]
-                if interior or inst.kind != "heap":
+                if (DEVIATIONS["arg-free-marks-freed"] and inst.kind == "arg"
+                        and not interior):
+                    if inst.freed:
+                        self.report(DFREE, op.line)
+                    else:
+                        self.report(INVALID, op.line)
+                        inst.freed = True
+                elif interior or inst.kind != "heap":
                     self.report(INVALID, op.line)
                 elif inst.freed:
                     self.report(DFREE, op.line)
@@ -368,9 +385,10 @@ class Interp:
                 for x, v in zip(op.opnds, vals):
                     if isinstance(v, tuple):
                         self.use(v, op.line)
-                self.quiet += 1
+                quiet = 0 if DEVIATIONS["callee-findings-in-caller"] else 1
+                self.quiet += quiet
                 res = self.run_func(self.mod.func(op.attrs["callee"]), vals)
-                self.quiet -= 1
+                self.quiet -= quiet
                 for (n, _), v in zip(op.res, res):
                     env[n] = v
             else:
@@ -441,7 +459,8 @@ def ground_truth(mod):
                 if t in MEMREF_TYPES:
                     # Arguments of @f are not owned by it; a callee (analysed on its
                     # own) owns what it is given, so freeing it there is fine.
-                    argvals.append((Inst("arg" if f is root else "heap", f.line), False))
+                    argvals.append((Inst("arg" if f is root or DEVIATIONS["callee-arg-free-invalid"]
+                                         else "heap", f.line), False))
                 else:
                     argvals.append(v)
             it = Interp(mod)
@@ -500,6 +519,13 @@ def _names(s):
 def parse_module(text):
     """Parses the subset printed by render_module (one op per line) back into
     a Module. Raises ParseError on anything outside the subset."""
+    try:
+        return _parse_module(text)
+    except (AttributeError, KeyError, IndexError, ValueError) as e:
+        raise ParseError("outside the supported subset (%s: %s)" % (type(e).__name__, e))
+
+
+def _parse_module(text):
     import re
     mod = Module()
     f = None
@@ -1899,6 +1925,9 @@ def main(argv=None):
                     help="maximum number of top-level templates in @f (default 3)")
     ap.add_argument("--max-conds", type=int, default=4,
                     help="maximum number of i1 arguments of @f (default 4)")
+    ap.add_argument("--assume-deviation", action="append", default=[], choices=sorted(DEVIATIONS),
+                    help="triage aid: change the oracle to model a known tool deviation "
+                         "(repeatable); the default oracle follows the documented semantics")
     ap.add_argument("--reduce", action="store_true",
                     help="shrink every failing program (greedy, keeps the first mismatch kind)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 4)
@@ -1908,6 +1937,8 @@ def main(argv=None):
 
     for feat in args.disable:
         FEATURES[feat] = False
+    for dev in args.assume_deviation:
+        DEVIATIONS[dev] = True
     SIZE["depth"] = args.max_depth
     SIZE["templates"] = args.max_templates
     SIZE["conds"] = args.max_conds
