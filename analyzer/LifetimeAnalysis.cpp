@@ -1070,7 +1070,7 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
     return true;
   }
   // Constant folding of pure integer arithmetic.
-  if (isa<arith::ArithDialect>(op->getDialect()) && isPure(op) &&
+  if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()) && isPure(op) &&
       op->getNumResults() == 1 &&
       isa<IntegerType, IndexType>(op->getResult(0).getType())) {
     SmallVector<Attribute> attrs = getOperandAttrs(s, op);

@@ -37,9 +37,9 @@ static std::optional<StringRef> getLLVMCallee(Operation *op) {
 }
 
 static Deallocator getFamily(Operation *op) {
-  if (isa<gpu::GPUDialect>(op->getDialect()))
+  if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
     return Deallocator::Gpu;
-  if (isa<LLVM::LLVMDialect>(op->getDialect()))
+  if (isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect()))
     return Deallocator::LibC;
   return Deallocator::Memref;
 }

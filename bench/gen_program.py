@@ -412,6 +412,8 @@ class FuncGen:
             "cf_flag": 1 if scope.allow_cf and left > 20 else 0,
             "cf_loop": 1 if scope.allow_cf and left > 20 else 0,
         }
+        for k in self.g.disabled:
+            w[k] = 0
         kinds = list(w)
         kind = rng.choices(kinds, [w[k] for k in kinds])[0]
         ok = getattr(self, "s_" + kind)(ind, scope, left)
@@ -702,6 +704,7 @@ class ProgramGen:
         self.target = ops
         self.rng = random.Random(seed)
         self.no_deallocs = no_deallocs
+        self.disabled: set[str] = set()
         self.producers: list[str] = []
         self.consumers: list[str] = []
         self.stats = {"functions": 0, "ops": 0, "allocs": 0, "max_allocs_per_func": 0,
@@ -782,10 +785,13 @@ def main(argv=None):
                     help="emit no memref.dealloc and no cf loops (input for -buffer-deallocation-pipeline)")
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--stats", action="store_true", help="print statistics to stderr")
+    ap.add_argument("--disable", default="", metavar="KINDS",
+                    help="comma-separated statement kinds not to generate (debugging aid), e.g. cf_loop,pingpong")
     a = ap.parse_args(argv)
     if a.ops < 100:
         ap.error("--ops must be at least 100")
     g = ProgramGen(a.ops, a.seed, a.no_deallocs)
+    g.disabled = {k for k in a.disable.split(",") if k}
     if a.output == "-":
         st = g.generate(sys.stdout)
     else:

@@ -1,0 +1,115 @@
+// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,lifetime-leak' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+
+// Leak on one side of an scf.if.
+func.func @leak_on_branch(%c: i1) {
+  // CHECK: lifetime-leak.mlir:[[@LINE+1]]:8: error: buffer '%a' is leaked on some path [lifetime-leak]
+  %a = memref.alloc() : memref<16xf32>
+  // CHECK: :[[@LINE+1]]:3: note: taking the false branch
+  scf.if %c {
+    memref.dealloc %a : memref<16xf32>
+  }
+  // CHECK: :[[@LINE+1]]:3: note: buffer leaks at function exit
+  return
+}
+
+// -----
+
+// Never freed: every path.
+func.func @leak_all() {
+  // CHECK: :[[@LINE+1]]:8: error: buffer '%a' is leaked on every path [lifetime-leak]
+  %a = memref.alloc() : memref<16xf32>
+  return
+}
+
+// -----
+
+// no-warning: returned buffers escape to the caller.
+func.func @returned() -> memref<16xf32> {
+  %a = memref.alloc() : memref<16xf32>
+  return %a : memref<16xf32>
+}
+
+// -----
+
+// no-warning: handed to an op with unknown effects.
+func.func @unknown_op() {
+  %a = memref.alloc() : memref<16xf32>
+  "foreign.keep"(%a) : (memref<16xf32>) -> ()
+  return
+}
+
+// -----
+
+// no-warning: freed through a cast alias and through a select on the same
+// condition that later decides which one to free.
+func.func @correlated(%c: i1) {
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  %m = arith.select %c, %a, %b : memref<16xf32>
+  %n = memref.cast %m : memref<16xf32> to memref<?xf32>
+  memref.dealloc %n : memref<?xf32>
+  %true = arith.constant true
+  %nc = arith.xori %c, %true : i1
+  scf.if %nc {
+    memref.dealloc %a : memref<16xf32>
+  } else {
+    memref.dealloc %b : memref<16xf32>
+  }
+  return
+}
+
+
+// -----
+
+// Leak in an unstructured loop: each iteration drops the previous buffer.
+func.func @cf_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^loop(%c0 : index)
+^loop(%i: index):
+  // CHECK: :[[@LINE+1]]:8: error: buffer '%t' is leaked on every path [lifetime-leak]
+  %t = memref.alloc() : memref<16xf32>
+  %next = arith.addi %i, %c1 : index
+  %done = arith.cmpi sge, %next, %n : index
+  cf.cond_br %done, ^exit, ^loop(%next : index)
+^exit:
+  return
+}
+
+// -----
+
+// A hoisted alloc whose dealloc stayed in the loop leaks when the loop runs
+// zero times.
+func.func @hoisted(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: :[[@LINE+1]]:8: error: buffer '%a' is leaked on some path [lifetime-leak]
+  %a = memref.alloc() : memref<16xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.dealloc %a : memref<16xf32>
+  }
+  return
+}
+
+// -----
+
+// bufferization.clone never freed.
+func.func @clone(%arg: memref<16xf32>) {
+  // CHECK: :[[@LINE+1]]:8: error: buffer '%c' is leaked on every path [lifetime-leak]
+  %c = bufferization.clone %arg : memref<16xf32> to memref<16xf32>
+  return
+}
+
+// -----
+
+// A buffer returned by a callee and dropped by the caller: reported at the
+// call.
+func.func private @make() -> memref<16xf32> {
+  %a = memref.alloc() : memref<16xf32>
+  return %a : memref<16xf32>
+}
+func.func @caller() {
+  // CHECK: :[[@LINE+1]]:8: error: buffer returned by this call is leaked on every path (allocated as '%a' in the callee) [lifetime-leak]
+  %b = func.call @make() : () -> memref<16xf32>
+  return
+}
