@@ -770,14 +770,11 @@ void FunctionExplorer::freeValue(PathState &s, Operation *op, Value v,
     report(s, std::move(event), id);
     return;
   case BufferOrigin::Argument:
-    if (!b.freed) {
-      event.reason = InvalidFreeReason::Argument;
-      report(s, std::move(event), id);
-      b.freed = true;
-      b.freeSite = op;
-      return;
-    }
-    break;
+    // The caller owns it; like every invalid free, this one changes nothing
+    // on the path (callers in the module see the free through inlining).
+    event.reason = InvalidFreeReason::Argument;
+    report(s, std::move(event), id);
+    return;
   }
   if (b.freed) {
     event.kind = LifetimeEventKind::DoubleFree;
@@ -1430,7 +1427,8 @@ bool FunctionExplorer::stepReturn(PathState &s, Operation *term) {
       if (const AbsVal *val = get(s, operand))
         if (val->kind == AbsVal::Kind::Ref) {
           BufferRecord &b = s.buffers[val->buffer];
-          if (b.origin == BufferOrigin::Heap && !b.freed && !b.escaped)
+          if (b.origin == BufferOrigin::Heap && !b.freed && !b.escaped &&
+              b.leakSite && term->getParentOp()->isAncestor(b.leakSite))
             b.leakSite = call;
         }
     bindForwarded(s, term->getOperands(), call->getResults());

@@ -60,10 +60,6 @@ FEATURES = {"callees": True, "free-args": True}
 DEVIATIONS = {
     # an invalid dealloc of an argument of @f (or an alias) marks it freed
     "arg-free-marks-freed": False,
-    # a callee analysed on its own does not own its arguments (dealloc = invalid free)
-    "callee-arg-free-invalid": False,
-    # findings inside a callee caused by the caller's state are reported in the callee
-    "callee-findings-in-caller": False,
 }
 # Size knobs (--max-depth / --max-templates). With the defaults, depth is 2 or 3.
 SIZE = {"depth": 3, "templates": 3, "conds": 4}
@@ -307,12 +303,10 @@ class Interp:
         self.mod = mod
         self.findings = set()
         self.allocs = []
-        self.quiet = 0  # > 0 while executing a callee on behalf of a caller
         self.steps = 0
 
     def report(self, rule, line):
-        if not self.quiet:
-            self.findings.add((rule, line))
+        self.findings.add((rule, line))
 
     def use(self, ref, line):
         if ref[0].freed:
@@ -385,10 +379,7 @@ class Interp:
                 for x, v in zip(op.opnds, vals):
                     if isinstance(v, tuple):
                         self.use(v, op.line)
-                quiet = 0 if DEVIATIONS["callee-findings-in-caller"] else 1
-                self.quiet += quiet
                 res = self.run_func(self.mod.func(op.attrs["callee"]), vals)
-                self.quiet -= quiet
                 for (n, _), v in zip(op.res, res):
                     env[n] = v
             else:
@@ -436,12 +427,32 @@ def uses_name(f, name):
     return False
 
 
-def ground_truth(mod):
-    """Returns {(rule, line): (function, all_paths)} for the whole module."""
-    result = {}
-    names = [f.name for f in mod.funcs]
-    root = mod.funcs[names.index("f")] if "f" in names else mod.funcs[-1]
+def _called_names(mod):
+    names = set()
+
+    def walk(stmts):
+        for op in stmts:
+            if op.kind == "call":
+                names.add(op.attrs["callee"])
+            for r in op.regions:
+                walk(r.stmts)
     for f in mod.funcs:
+        for b in f.blocks:
+            walk(b.stmts)
+    return names
+
+
+def ground_truth(mod):
+    """Returns {(rule, line): (function, all_paths)} for the whole module.
+
+    Every function that no other function calls is a root: it is executed for
+    every assignment of its i1 arguments (and %n in TRIP_VALUES) with memref
+    arguments it does not own. A call runs the callee's body on the caller's
+    values, so findings inside a callee are those its callers cause."""
+    result = {}
+    called = _called_names(mod)
+    roots = [f for f in mod.funcs if f.name not in called] or list(mod.funcs)
+    for f in roots:
         axes = []
         for n, t in f.args:
             if t == "i1":
@@ -456,13 +467,7 @@ def ground_truth(mod):
             runs += 1
             argvals = []
             for (n, t), v in zip(f.args, combo):
-                if t in MEMREF_TYPES:
-                    # Arguments of @f are not owned by it; a callee (analysed on its
-                    # own) owns what it is given, so freeing it there is fine.
-                    argvals.append((Inst("arg" if f is root or DEVIATIONS["callee-arg-free-invalid"]
-                                         else "heap", f.line), False))
-                else:
-                    argvals.append(v)
+                argvals.append((Inst("arg", f.line), False) if t in MEMREF_TYPES else v)
             it = Interp(mod)
             rets = it.run_func(f, argvals)
             returned = set(id(v[0]) for v in rets if isinstance(v, tuple))
@@ -472,7 +477,9 @@ def ground_truth(mod):
             for key in it.findings:
                 counts[key] = counts.get(key, 0) + 1
         for key, c in counts.items():
-            result[key] = (f.name, c == runs)
+            prev = result.get(key)
+            allp = c == runs and (prev is None or prev[1])
+            result[key] = (f.name, allp)
     return result
 
 
@@ -1327,6 +1334,9 @@ class Gen:
             c, a, b = tail
             self.if_(c, lambda: self.free(b), lambda: self.free(a))
         self.block.term = Term("return", vals=[ret] if ret else [])
+        if self.callee == "g_free" and "g_free" not in _called_names(self.mod):
+            # an uncalled function is a root that does not own its argument
+            self.mod.funcs = [self.f]
         return self.mod
 
 

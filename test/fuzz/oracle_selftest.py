@@ -156,6 +156,25 @@ CASES = {
   return
 }
 // EXPECT: lifetime-use-after-free 11 all
+// EXPECT: lifetime-use-after-free 18 all
+""",
+    "callee_double_free_in_caller_context": """
+  %a = memref.alloc() : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  func.call @g_free(%a) : (memref<16xf32>) -> ()
+  return
+}
+// EXPECT: lifetime-use-after-free 11 all
+// EXPECT: lifetime-double-free 17 all
+""",
+    "uncalled_function_is_a_root": """
+  return
+}
+func.func @g_free(%m: memref<16xf32>) {
+  memref.dealloc %m : memref<16xf32>
+  return
+}
+// EXPECT: lifetime-invalid-free 12 all
 """,
     "callee_takes_ownership": """
   %a = memref.alloc() : memref<16xf32>
@@ -216,16 +235,19 @@ CASES = {
 """,
 }
 
-CALLEES = """func.func @g_read(%m: memref<16xf32>) {
+CALLEES = {
+    "g_read": """func.func @g_read(%m: memref<16xf32>) {
   %k = arith.constant 0 : index
   %x = memref.load %m[%k] : memref<16xf32>
   return
 }
-func.func @g_free(%m: memref<16xf32>) {
+""",
+    "g_free": """func.func @g_free(%m: memref<16xf32>) {
   memref.dealloc %m : memref<16xf32>
   return
 }
-"""
+""",
+}
 
 
 def build(name, body):
@@ -233,8 +255,9 @@ def build(name, body):
     if "return %" in body:
         head = head.replace("%arg: memref<16xf32>) {", "%arg: memref<16xf32>) -> memref<16xf32> {")
     text = head + body.lstrip("\n")
-    if "func.call" in body:
-        text += CALLEES  # after @f so that the line numbers above stay fixed
+    for name, callee in CALLEES.items():
+        if "func.call @%s(" % name in body:
+            text += callee  # after @f so that the line numbers above stay fixed
     return text
 
 
