@@ -1720,6 +1720,31 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   // paths: its events are kept only when a complete exploration confirms them
   // (the documented fallback: a missed bug rather than a false alarm).
   std::vector<bool> confirmed;
+  DenseMap<Operation *, SmallVector<Operation *>> callers;
+  for (FunctionOpInterface fn : functions)
+    fn->walk([&](CallOpInterface call) {
+      if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
+        if (callee != fn.getOperation())
+          callers[callee].push_back(fn);
+    });
+  // True when some caller of `fn` cannot be reached back from `fn` through
+  // calls, i.e. `fn` is explored in that caller's context.
+  auto calledFromOutsideCycle = [&](FunctionOpInterface fn) {
+    DenseSet<Operation *> reachable;
+    SmallVector<Operation *> worklist{fn};
+    while (!worklist.empty()) {
+      Operation *f = worklist.pop_back_val();
+      if (!reachable.insert(f).second)
+        continue;
+      f->walk([&](CallOpInterface call) {
+        if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
+          worklist.push_back(callee);
+      });
+    }
+    return llvm::any_of(callers.lookup(fn), [&](Operation *caller) {
+      return !reachable.contains(caller);
+    });
+  };
   auto explore = [&](FunctionOpInterface fn) {
     FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
                               stats);
@@ -1734,8 +1759,10 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   for (FunctionOpInterface fn : functions)
     if (!called.contains(fn))
       explore(fn);
+  // Functions only called from each other (recursion with no outside caller)
+  // are explored on their own.
   for (FunctionOpInterface fn : functions)
-    if (!reached.contains(fn))
+    if (!reached.contains(fn) && !calledFromOutsideCycle(fn))
       explore(fn);
 
   confirmed.resize(events.size(), false);
