@@ -77,6 +77,7 @@ class Buf:
     cond: str = ""                 # for cond / select / flag kinds
     neg: str = ""                  # negation of cond (for cond / select)
     parts: tuple = ()              # for select: (x, y) freed on (true, false) path
+    region_result: bool = False    # result of an scf.if (see retire_region_results)
     ty: str = ""
 
     def __post_init__(self):
@@ -537,7 +538,7 @@ class FuncGen:
             a = self.alloc(ind + 1, s, shape, elem, space)
             self.emit(ind + 1, f"scf.yield {a} : {ty}")
         self.emit(ind, "}", 0)
-        scope.live.append(Buf(r, shape, elem, space, self.plan_uses()))
+        scope.live.append(Buf(r, shape, elem, space, self.plan_uses(), region_result=True))
 
     def s_cond_alloc(self, ind, scope, left):
         """Ownership-style: alloc on one path, function argument on the other."""
@@ -554,7 +555,8 @@ class FuncGen:
         self.emit(ind, "} else {", 0)
         self.emit(ind + 1, f"scf.yield %arg0 : {ty}")
         self.emit(ind, "}", 0)
-        scope.live.append(Buf(r, (None,), "f32", 0, self.plan_uses(), kind="cond", cond=c, neg=nc))
+        scope.live.append(Buf(r, (None,), "f32", 0, self.plan_uses(), kind="cond", cond=c, neg=nc,
+                              region_result=True))
 
     def s_select(self, ind, scope, left):
         shape, elem, space = self.pick_shape()
@@ -589,11 +591,30 @@ class FuncGen:
         else:
             self.skip(2)
 
+    def retire_region_results(self, ind, scope):
+        """Give memrefs produced by scf.if results their last use before a cf
+        branch. mlir-opt -buffer-deallocation-pipeline (LLVM 22) crashes
+        (nondeterministically, in DeallocationState::getMemrefsToRetain) when
+        such a value is live across a cf.br: the pass replaces the scf.if by a
+        new op with extra ownership results, but its Liveness still holds the
+        erased op's results. Done in both modes so the variants stay in step."""
+        keep = []
+        for b in scope.live:
+            if b.region_result:
+                v = self.fresh("v")
+                idx = self.indices(b.shape, scope)
+                self.emit(ind, f"{v} = memref.load {b.name}[{', '.join(idx)}] : {b.ty}")
+                self.free(ind, b)
+            else:
+                keep.append(b)
+        scope.live = keep
+
     def new_block(self):
         self.blk += 1
         return f"^bb{self.blk}"
 
     def s_cf_diamond(self, ind, scope, left):
+        self.retire_region_results(ind, scope)
         shape, elem, space = self.pick_shape()
         ty = type_str(shape, elem, space)
         bt, bf, bj = self.new_block(), self.new_block(), self.new_block()
@@ -611,6 +632,7 @@ class FuncGen:
         scope.live.append(Buf(m, shape, elem, space, self.plan_uses()))
 
     def s_cf_flag(self, ind, scope, left):
+        self.retire_region_results(ind, scope)
         """Buffer + ownership flag through block arguments (ownership-based dealloc style)."""
         ty = "memref<?xf32>"
         bt, bf, bj = self.new_block(), self.new_block(), self.new_block()
@@ -632,6 +654,7 @@ class FuncGen:
         scope.live.append(Buf(m, (None,), "f32", 0, self.plan_uses(), kind="flag", cond=f))
 
     def s_cf_loop(self, ind, scope, left):
+        self.retire_region_results(ind, scope)
         if self.g.no_deallocs:
             # -buffer-deallocation-pipeline rejects cf loops: use a structured loop.
             iv = self.fresh("i")
