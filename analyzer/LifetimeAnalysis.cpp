@@ -150,9 +150,12 @@ public:
                    std::vector<LifetimeEvent> &events,
                    std::map<EventKey, uint32_t> &eventIds,
                    DenseSet<Operation *> &reachedFunctions,
-                   AnalysisStats &stats)
+                   AnalysisStats &stats,
+                   const DenseMap<Operation *, FunctionSummary> &summaries,
+                   FunctionSummary *summaryOut = nullptr)
       : ctx(ctx), root(root), options(options), events(events),
-        eventIds(eventIds), reachedFunctions(reachedFunctions), stats(stats) {}
+        eventIds(eventIds), reachedFunctions(reachedFunctions), stats(stats),
+        summaries(summaries), summaryOut(summaryOut) {}
 
   FunctionStats run();
   /// Events found by this exploration.
@@ -287,6 +290,7 @@ private:
 
   void canonicalize(PathState &s);
   bool isLiveAt(Value v, Operation *pc, ArrayRef<Operation *> callStack);
+  bool computeLiveAt(Value v, Operation *pc, ArrayRef<Operation *> callStack);
   void checkLeaksOnLoss(PathState &s, Operation *where,
                         const llvm::BitVector &strong);
 
@@ -322,6 +326,16 @@ private:
   std::map<EventKey, uint32_t> &eventIds;
   DenseSet<Operation *> &reachedFunctions;
   AnalysisStats &stats;
+  const DenseMap<Operation *, FunctionSummary> &summaries;
+  /// When set, the exploration computes the root's summary and reports
+  /// nothing.
+  FunctionSummary *summaryOut;
+  /// Per exit: what happened to each argument and what each result is.
+  std::vector<FunctionSummary> exitSummaries;
+
+  void recordExit(PathState &s, Operation *term);
+  bool applySummary(PathState &s, CallOpInterface call,
+                    const FunctionSummary &summary);
 
   std::vector<PathState> worklist;
   struct SeenState {
@@ -331,6 +345,7 @@ private:
   std::vector<SeenState> seen;
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
   DenseSet<Operation *> unknownOps;
+  DenseMap<std::pair<uint32_t, Operation *>, bool> livenessCache;
   std::optional<SmallVector<uint32_t, 4>> terminalHits;
   /// Events found by this exploration (for the all-paths verdict).
   SmallVector<uint32_t> localEvents;
@@ -384,6 +399,8 @@ FunctionExplorer::extractWitness(const PathState &s, Operation *site) const {
 
 void FunctionExplorer::report(PathState &s, LifetimeEvent event,
                               uint32_t bufferId) {
+  if (summaryOut)
+    return;
   EventKey key{event.kind, event.op};
   auto [it, inserted] = eventIds.try_emplace(key, events.size());
   if (inserted) {
@@ -404,6 +421,21 @@ void FunctionExplorer::report(PathState &s, LifetimeEvent event,
 
 bool FunctionExplorer::isLiveAt(Value v, Operation *pc,
                                 ArrayRef<Operation *> callStack) {
+  // Outside inlined calls the answer depends on the value and point only.
+  if (callStack.empty()) {
+    auto key = std::make_pair(ctx.number(v), pc);
+    auto it = livenessCache.find(key);
+    if (it != livenessCache.end())
+      return it->second;
+    bool live = computeLiveAt(v, pc, callStack);
+    livenessCache[key] = live;
+    return live;
+  }
+  return computeLiveAt(v, pc, callStack);
+}
+
+bool FunctionExplorer::computeLiveAt(Value v, Operation *pc,
+                                     ArrayRef<Operation *> callStack) {
   const UseInfo &uses = ctx.getUseInfo(v);
   Operation *point = pc; // the first op not yet executed at this level
   size_t frame = callStack.size();
@@ -524,6 +556,11 @@ void FunctionExplorer::canonicalize(PathState &s) {
       visit(cell.second);
   }
   checkLeaksOnLoss(s, s.pc, strong);
+  // Argument records stay: summaries report what happened to them.
+  for (uint32_t b = 0; b < numBuffers; ++b)
+    if (s.buffers[b].origin == BufferOrigin::Argument &&
+        !llvm::is_contained(order, b))
+      order.push_back(b);
 
   // 3. Renumber buffers in first-reference order; drop unreferenced ones.
   SmallVector<uint32_t> newIndex(numBuffers, ~0u);
@@ -774,6 +811,10 @@ void FunctionExplorer::freeValue(PathState &s, Operation *op, Value v,
     // on the path (callers in the module see the free through inlining).
     event.reason = InvalidFreeReason::Argument;
     report(s, std::move(event), id);
+    if (summaryOut && !b.freed) {
+      b.freed = true;
+      b.freeSite = op;
+    }
     return;
   }
   if (b.freed) {
@@ -1436,10 +1477,81 @@ bool FunctionExplorer::stepReturn(PathState &s, Operation *term) {
     join(std::move(s), call->getNextNode());
     return false;
   }
+  if (summaryOut)
+    recordExit(s, term);
   for (Value operand : term->getOperands())
     markEscaped(s, operand);
   finishPath(s, term);
   return false;
+}
+
+void FunctionExplorer::recordExit(PathState &s, Operation *term) {
+  FunctionSummary exit;
+  Block &entry = root.getFunctionBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    auto effect = FunctionSummary::ArgEffect::None;
+    for (const BufferRecord &b : s.buffers)
+      if (b.origin == BufferOrigin::Argument && b.root == arg)
+        effect = b.escaped ? FunctionSummary::ArgEffect::Unknown
+                 : b.freed ? FunctionSummary::ArgEffect::Frees
+                           : FunctionSummary::ArgEffect::None;
+    exit.args.push_back(effect);
+  }
+  for (Value operand : term->getOperands()) {
+    FunctionSummary::Result result;
+    if (const AbsVal *val = get(s, operand);
+        val && val->kind == AbsVal::Kind::Ref && !val->interior) {
+      const BufferRecord &b = s.buffers[val->buffer];
+      if (b.origin == BufferOrigin::Heap && !b.freed && !b.escaped &&
+          b.deallocator == Deallocator::Memref) {
+        result.kind = FunctionSummary::ResultKind::Fresh;
+      } else if (b.origin == BufferOrigin::Argument && b.root) {
+        result.kind = FunctionSummary::ResultKind::AliasOfArg;
+        result.arg = cast<BlockArgument>(b.root).getArgNumber();
+      }
+    }
+    exit.results.push_back(result);
+  }
+  exitSummaries.push_back(std::move(exit));
+}
+
+bool FunctionExplorer::applySummary(PathState &s, CallOpInterface call,
+                                    const FunctionSummary &summary) {
+  Operation *op = call.getOperation();
+  auto args = call.getArgOperands();
+  if (summary.args.size() != args.size() ||
+      summary.results.size() != op->getNumResults())
+    return false;
+  SmallVector<std::optional<AbsVal>> argVals;
+  for (Value arg : args) {
+    const AbsVal *val = get(s, arg);
+    argVals.push_back(val ? std::optional<AbsVal>(*val) : std::nullopt);
+  }
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    switch (summary.args[i]) {
+    case FunctionSummary::ArgEffect::None:
+      break;
+    case FunctionSummary::ArgEffect::Frees:
+      freeValue(s, op, arg, Deallocator::Memref);
+      break;
+    case FunctionSummary::ArgEffect::Unknown:
+      markEscaped(s, arg);
+      break;
+    }
+  }
+  for (auto [j, result] : llvm::enumerate(op->getResults())) {
+    const FunctionSummary::Result &r = summary.results[j];
+    if (r.kind == FunctionSummary::ResultKind::Fresh) {
+      createBuffer(s, result, BufferOrigin::Heap, Deallocator::Memref, op);
+    } else if (r.kind == FunctionSummary::ResultKind::AliasOfArg &&
+               r.arg < argVals.size() && argVals[r.arg]) {
+      clear(s, result);
+      set(s, result, *argVals[r.arg]);
+    } else {
+      setUnknown(s, result);
+    }
+  }
+  return true;
 }
 
 /// MLIR's C runner utilities (printMemrefF32, verifyMemRefI32, ...) read
@@ -1478,6 +1590,17 @@ bool FunctionExplorer::stepCall(PathState &s, CallOpInterface call) {
     s.addTrace(TraceStep::Kind::Call, op);
     join(std::move(s), &entry.front());
     return false;
+  }
+  // A recursive call, or one too deep: the callee's summary.
+  if (callee && !callee.isExternal()) {
+    if (auto it = summaries.find(callee); it != summaries.end()) {
+      if (applySummary(s, call, it->second))
+        return true;
+    } else if (summaryOut && recursive) {
+      // Computing summaries bottom-up: a recursive call with no summary yet
+      // contributes no exit in this round.
+      return false;
+    }
   }
   // Unknown or external callee: arguments escape, results are unknown;
   // except MLIR's runner utilities, which only read their arguments.
@@ -1678,6 +1801,30 @@ FunctionStats FunctionExplorer::run() {
       break;
     }
   }
+  if (summaryOut) {
+    // Merge the exits: an effect or result holds when every exit agrees.
+    FunctionSummary merged;
+    for (size_t i = 0; i < exitSummaries.size(); ++i) {
+      const FunctionSummary &exit = exitSummaries[i];
+      if (i == 0) {
+        merged = exit;
+        continue;
+      }
+      for (size_t a = 0; a < merged.args.size(); ++a)
+        if (merged.args[a] != exit.args[a])
+          merged.args[a] = FunctionSummary::ArgEffect::Unknown;
+      for (size_t r = 0; r < merged.results.size(); ++r)
+        if (merged.results[r].kind != exit.results[r].kind ||
+            merged.results[r].arg != exit.results[r].arg)
+          merged.results[r] = {};
+    }
+    if (exitSummaries.empty() || !complete) {
+      merged.args.assign(root.getFunctionBody().front().getNumArguments(),
+                         FunctionSummary::ArgEffect::Unknown);
+      merged.results.assign(root.getResultTypes().size(), {});
+    }
+    *summaryOut = std::move(merged);
+  }
   // All-paths verdicts.
   for (uint32_t id : localEvents) {
     bool all = complete && terminalHits && llvm::is_contained(*terminalHits, id);
@@ -1716,6 +1863,58 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
         called.insert(callee);
     });
   }
+  // Summaries of recursive functions, iterated to a fixpoint (a few rounds;
+  // the first round sees recursive calls as unknown).
+  DenseMap<Operation *, FunctionSummary> summaryMap;
+  SmallVector<FunctionOpInterface> recursive;
+  for (FunctionOpInterface fn : functions) {
+    DenseSet<Operation *> seenFns;
+    SmallVector<Operation *> worklist;
+    fn->walk([&](CallOpInterface call) {
+      if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
+        worklist.push_back(callee);
+    });
+    bool cyclic = false;
+    while (!worklist.empty() && !cyclic) {
+      Operation *f = worklist.pop_back_val();
+      if (f == fn.getOperation()) {
+        cyclic = true;
+        break;
+      }
+      if (!seenFns.insert(f).second)
+        continue;
+      f->walk([&](CallOpInterface call) {
+        if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
+          worklist.push_back(callee);
+      });
+    }
+    if (cyclic)
+      recursive.push_back(fn);
+  }
+  for (int round = 0; round < 4 && !recursive.empty(); ++round) {
+    bool changed = false;
+    for (FunctionOpInterface fn : recursive) {
+      std::vector<LifetimeEvent> scratchEvents;
+      std::map<EventKey, uint32_t> scratchIds;
+      DenseSet<Operation *> scratchReached;
+      AnalysisStats scratchStats;
+      FunctionSummary summary;
+      FunctionExplorer explorer(ctx, fn, options, scratchEvents, scratchIds,
+                                scratchReached, scratchStats, summaryMap,
+                                &summary);
+      explorer.run();
+      auto it = summaryMap.find(fn);
+      if (it == summaryMap.end() || !(it->second == summary)) {
+        summaryMap[fn] = summary;
+        changed = true;
+      }
+    }
+    if (!changed)
+      break;
+  }
+  for (FunctionOpInterface fn : recursive)
+    summaries.emplace_back(fn.getName().str(), summaryMap[fn]);
+
   // An exploration that ran out of budget may have taken widened, infeasible
   // paths: its events are kept only when a complete exploration confirms them
   // (the documented fallback: a missed bug rather than a false alarm).
@@ -1747,7 +1946,7 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   };
   auto explore = [&](FunctionOpInterface fn) {
     FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
-                              stats);
+                              stats, summaryMap);
     stats.perFunction.push_back(explorer.run());
     ++stats.functions;
     stats.ops += stats.perFunction.back().ops;
@@ -1786,6 +1985,16 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
 
 LifetimeAnalysis::~LifetimeAnalysis() = default;
 
+bool FunctionSummary::operator==(const FunctionSummary &other) const {
+  if (args != other.args || results.size() != other.results.size())
+    return false;
+  for (size_t i = 0; i < results.size(); ++i)
+    if (results[i].kind != other.results[i].kind ||
+        results[i].arg != other.results[i].arg)
+      return false;
+  return true;
+}
+
 void LifetimeAnalysis::print(raw_ostream &os) const {
   for (const LifetimeEvent &event : events) {
     os << stringifyEventKind(event.kind) << " at ";
@@ -1796,6 +2005,19 @@ void LifetimeAnalysis::print(raw_ostream &os) const {
                                       "argument",  "not-owned", "interior-view",
                                       "mismatched-deallocator"};
       os << " reason=" << reasons[(int)event.reason];
+    }
+    os << "\n";
+  }
+  static const char *argEffects[] = {"none", "frees", "unknown"};
+  static const char *resultKinds[] = {"unknown", "fresh", "alias-of-arg"};
+  for (const auto &[name, summary] : summaries) {
+    os << "summary @" << name << ":";
+    for (auto [i, effect] : llvm::enumerate(summary.args))
+      os << " arg" << i << "=" << argEffects[(int)effect];
+    for (auto [i, result] : llvm::enumerate(summary.results)) {
+      os << " result" << i << "=" << resultKinds[(int)result.kind];
+      if (result.kind == FunctionSummary::ResultKind::AliasOfArg)
+        os << "(" << result.arg << ")";
     }
     os << "\n";
   }

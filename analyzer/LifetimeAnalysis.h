@@ -97,6 +97,20 @@ struct LifetimeEvent {
   std::vector<WitnessStep> witness;
 };
 
+/// What a function does with its memref arguments and results, for calls
+/// that cannot be explored in the caller's context (recursion, depth).
+struct FunctionSummary {
+  enum class ArgEffect { None, Frees, Unknown };
+  enum class ResultKind { Unknown, Fresh, AliasOfArg };
+  struct Result {
+    ResultKind kind = ResultKind::Unknown;
+    unsigned arg = 0;
+  };
+  std::vector<ArgEffect> args;
+  std::vector<Result> results;
+  bool operator==(const FunctionSummary &other) const;
+};
+
 /// Figures of one analysed root function.
 struct FunctionStats {
   std::string name;
@@ -131,11 +145,14 @@ public:
   llvm::ArrayRef<LifetimeEvent> getEvents() const { return events; }
   const AnalysisStats &getStats() const { return stats; }
 
-  /// Prints the events and statistics in a stable textual form (for tests).
+  /// Prints the events, summaries and statistics in a stable textual form
+  /// (for tests).
   void print(llvm::raw_ostream &os) const;
 
 private:
   std::vector<LifetimeEvent> events;
+  /// Summaries of the functions that are called recursively.
+  std::vector<std::pair<std::string, FunctionSummary>> summaries;
   AnalysisStats stats;
 };
 

@@ -728,6 +728,7 @@ class ProgramGen:
         self.rng = random.Random(seed)
         self.no_deallocs = no_deallocs
         self.disabled: set[str] = set()
+        self.min_func_ops, self.max_func_ops = MIN_FUNC_OPS, MAX_FUNC_OPS
         self.producers: list[str] = []
         self.consumers: list[str] = []
         self.stats = {"functions": 0, "ops": 0, "allocs": 0, "max_allocs_per_func": 0,
@@ -774,12 +775,12 @@ class ProgramGen:
         st["functions"] += 2 * nhelp
         out_f.write("\n".join(buf) + "\n")
         k = 0
-        lo, hi = math.log(MIN_FUNC_OPS), math.log(MAX_FUNC_OPS)
+        lo, hi = math.log(self.min_func_ops), math.log(self.max_func_ops)
         budget_total = total
         while budget_total < self.target:
             size = int(math.exp(self.rng.uniform(lo, hi)))
             left = self.target - budget_total
-            if left - size < MIN_FUNC_OPS:
+            if left - size < self.min_func_ops:
                 size = max(left, 60)
             fg = FuncGen(self, f"kernel_{k}", size, self.rng.random() < 0.3)
             lines = fg.generate()
@@ -808,6 +809,11 @@ def main(argv=None):
                     help="emit no memref.dealloc and no cf loops (input for -buffer-deallocation-pipeline)")
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--stats", action="store_true", help="print statistics to stderr")
+    ap.add_argument("--min-func-ops", type=int, default=MIN_FUNC_OPS,
+                    help="smallest kernel size in ops (default %(default)s)")
+    ap.add_argument("--max-func-ops", type=int, default=MAX_FUNC_OPS,
+                    help="largest kernel size in ops (default %(default)s); e.g. 20000 "
+                         "gives ~3500 allocations in the biggest functions")
     ap.add_argument("--disable", default="", metavar="KINDS",
                     help="comma-separated statement kinds not to generate (debugging aid), e.g. cf_loop,pingpong")
     a = ap.parse_args(argv)
@@ -815,6 +821,9 @@ def main(argv=None):
         ap.error("--ops must be at least 100")
     g = ProgramGen(a.ops, a.seed, a.no_deallocs)
     g.disabled = {k for k in a.disable.split(",") if k}
+    if not 1 <= a.min_func_ops <= a.max_func_ops:
+        ap.error("need 1 <= --min-func-ops <= --max-func-ops")
+    g.min_func_ops, g.max_func_ops = a.min_func_ops, a.max_func_ops
     if a.output == "-":
         st = g.generate(sys.stdout)
     else:

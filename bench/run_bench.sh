@@ -12,7 +12,7 @@
 #
 # Usage: bench/run_bench.sh [--tool PATH] [--mlir-opt PATH] [--work DIR]
 #                           [--sizes "10000 100000 1000000"] [--runs N] [--seed S]
-#                           [--no-dealloc-pipeline] [--csv FILE] [--keep]
+#                           [--no-dealloc-pipeline] [--findings] [--csv FILE] [--keep]
 set -u -o pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,6 +27,8 @@ seed=1
 do_dealloc=1
 csv=""
 keep=0
+findings=0
+work_given=0
 timeout_s="${BENCH_TIMEOUT:-600}"
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -35,13 +37,14 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --tool) tool="$2"; shift 2 ;;
     --mlir-opt) mlir_opt="$2"; shift 2 ;;
-    --work) work="$2"; shift 2 ;;
+    --work) work="$2"; work_given=1; shift 2 ;;
     --sizes) sizes="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --no-dealloc-pipeline) do_dealloc=0; shift ;;
     --csv) csv="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
+    --findings) findings=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run_bench.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
   esac
@@ -108,6 +111,10 @@ measure() {
   M_TIME="${best:-}"; M_RSS="${best_rss:-}"
 }
 
+label() { # 10000 -> 10k
+  awk -v n="$1" 'BEGIN{ if (n>=1000000 && n%1000000==0) printf "%dM", n/1000000;
+                        else if (n>=1000 && n%1000==0) printf "%dk", n/1000; else printf "%d", n }'
+}
 fmt_mb() { [ -n "$1" ] && awk -v k="$1" 'BEGIN{printf "%.0f", k/1024}' || printf -- "-"; }
 
 declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_DEAL R_DRSS R_DSTAT
@@ -136,6 +143,20 @@ for n in $sizes; do
     measure "lint_$n" "0 1" "$tool" "$f" --json /dev/null
     R_LINT[idx]="$M_TIME"; R_LRSS[idx]="$M_RSS"; R_LSTAT[idx]="$M_STATUS"
     [ "$M_STATUS" = ok ] || echo "   mlir-memlint $M_STATUS on $f (stderr in $work/lint_$n.stderr)" >&2
+    if [ "$findings" -eq 1 ] && [ "$M_STATUS" = ok ]; then
+      # One extra, untimed run to count findings (the inputs are memory-correct,
+      # so every lifetime-* finding is a false positive).
+      timeout "$timeout_s" "$tool" "$f" --json "$work/lint_$n.json" >/dev/null 2>&1
+      python3 - "$work/lint_$n.json" "$(label "$n")" >&2 <<'PY'
+import collections, json, sys
+try:
+    doc = json.load(open(sys.argv[1]))
+except Exception as e:  # noqa: BLE001
+    print(f"   findings {sys.argv[2]}: unreadable JSON ({e})"); sys.exit(0)
+c = collections.Counter(f.get("rule", "?") for f in doc.get("findings", []))
+print(f"   findings {sys.argv[2]}: {sum(c.values())}" + "".join(f"  {k}={v}" for k, v in sorted(c.items())))
+PY
+    fi
   else
     R_LINT[idx]=""; R_LRSS[idx]=""; R_LSTAT[idx]="n/a"
   fi
@@ -152,10 +173,6 @@ for n in $sizes; do
 done
 
 # ---------------------------------------------------------------- the table
-label() { # 10000 -> 10k
-  awk -v n="$1" 'BEGIN{ if (n>=1000000 && n%1000000==0) printf "%dM", n/1000000;
-                        else if (n>=1000 && n%1000==0) printf "%dk", n/1000; else printf "%d", n }'
-}
 printf '\nmlir-memlint benchmark  (best of %d; times in s, peak RSS in MB; %s)\n' "$runs" "$(nproc) cpus"
 printf '%-5s %9s | %8s %6s | %8s %6s %7s | %9s %6s | %11s\n' \
   size ops parse rss lint rss "lint/p" dealloc rss "lint growth"
@@ -184,7 +201,7 @@ for ((i = 0; i < idx; i++)); do
   if [ "${R_LSTAT[i]}" = ok ]; then prev_lint="$l"; prev_ops="${R_OPS[i]}"; fi
 done
 printf '\ntargets: lint/parse <= 1.5 at every size; lint growth ~10x per 10x ops (linear)\n'
-[ "$keep" -eq 1 ] || [ -n "${work_given:-}" ] && echo "inputs kept in $work" >&2
+if [ "$keep" -eq 1 ] || [ "$work_given" -eq 1 ]; then echo "inputs kept in $work" >&2; fi
 
 # Exit status: 0 if the lint targets hold (or the tool is absent), 1 otherwise.
 status=0

@@ -303,6 +303,7 @@ class Interp:
         self.mod = mod
         self.findings = set()
         self.allocs = []
+        self.executed = set()  # names of the callees that ran
         self.steps = 0
 
     def report(self, rule, line):
@@ -379,6 +380,7 @@ class Interp:
                 for x, v in zip(op.opnds, vals):
                     if isinstance(v, tuple):
                         self.use(v, op.line)
+                self.executed.add(op.attrs["callee"])
                 res = self.run_func(self.mod.func(op.attrs["callee"]), vals)
                 for (n, _), v in zip(op.res, res):
                     env[n] = v
@@ -452,6 +454,17 @@ def ground_truth(mod):
     result = {}
     called = _called_names(mod)
     roots = [f for f in mod.funcs if f.name not in called] or list(mod.funcs)
+    executed = set()
+    done = set()
+    while roots:
+        _truth_of_root(mod, roots, result, executed)
+        done.update(f.name for f in roots)
+        # A function whose call sites never execute is analysed on its own.
+        roots = [f for f in mod.funcs if f.name not in done and f.name not in executed]
+    return result
+
+
+def _truth_of_root(mod, roots, result, executed):
     for f in roots:
         axes = []
         for n, t in f.args:
@@ -470,6 +483,7 @@ def ground_truth(mod):
                 argvals.append((Inst("arg", f.line), False) if t in MEMREF_TYPES else v)
             it = Interp(mod)
             rets = it.run_func(f, argvals)
+            executed.update(it.executed)
             returned = set(id(v[0]) for v in rets if isinstance(v, tuple))
             for inst in it.allocs:
                 if not inst.freed and id(inst) not in returned:
@@ -480,7 +494,6 @@ def ground_truth(mod):
             prev = result.get(key)
             allp = c == runs and (prev is None or prev[1])
             result[key] = (f.name, allp)
-    return result
 
 
 # ===----------------------------------------------------------------------=== #
@@ -765,7 +778,7 @@ class Gen:
     # -- low-level builders ------------------------------------------------- #
     def const(self, name, ty, text, pyval):
         self.f.define(name, ty, "scalar")
-        self.cur.append(Op("const", [(name, ty)], value=text, pyval=pyval))
+        self.cur.append(Op("const", [(name, ty)], value=text, pyval=pyval, preamble=True))
 
     def new_block(self, args=()):
         b = Block("^bb%d" % self.nblocks, args)
@@ -1398,6 +1411,13 @@ def positions(f):
         base += [n for n, _ in b.args]
         walk(b.stmts, base)
     del byid
+    # Nothing is inserted before the end of the constant preamble of @f
+    # (mutations use %i0..%i3 and %cst).
+    entry = f.blocks[0].stmts
+    npre = 0
+    while npre < len(entry) and entry[npre].attrs.get("preamble"):
+        npre += 1
+    points = [p for p in points if p[0] is not entry or p[1] >= npre]
     return points, ops
 
 
@@ -1587,6 +1607,8 @@ def make_program(seed, buggy_ratio=0.6):
             continue
         if buggy and not truth and attempt < 5:
             continue  # try again for an actually buggy program
+        if not buggy and truth and all(line < mod.funcs[-1].line for _, line in truth):
+            continue  # @g_free is only called on dead paths: it is a root of its own
         return Program(seed, mod, text, truth, muts)
     raise RuntimeError("could not generate program for seed %d" % seed)
 
