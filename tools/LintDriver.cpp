@@ -204,9 +204,12 @@ struct ChunkLinter {
     result.figures.buffers += stats.buffers;
     result.figures.unknownEffectOps += stats.unknownEffectOps;
     result.figures.externalCalls += stats.externalCalls;
-    for (const FunctionStats &fs : stats.perFunction)
+    for (const FunctionStats &fs : stats.perFunction) {
       if (!fs.complete)
         ++result.figures.incompleteFunctions;
+      result.figures.steps += fs.steps;
+      result.figures.states += fs.states;
+    }
     for (Finding &f : findings)
       result.findings.push_back(std::move(f));
   }

@@ -32,6 +32,8 @@ struct FileFigures {
   uint64_t unknownEffectOps = 0;
   uint64_t externalCalls = 0;
   uint64_t incompleteFunctions = 0;
+  /// Op executions and distinct join states over all paths explored.
+  uint64_t steps = 0, states = 0;
   double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
 };
 

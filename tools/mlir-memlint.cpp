@@ -61,6 +61,7 @@ static void printStats(llvm::raw_ostream &os, const FileResult &r) {
      << " unknown-effect-ops=" << f.unknownEffectOps
      << " external-calls=" << f.externalCalls
      << " incomplete-functions=" << f.incompleteFunctions
+     << " steps=" << f.steps << " states=" << f.states
      << " findings=" << r.findings.size();
   os << llvm::format(" read=%.3fs parse=%.3fs analysis=%.3fs\n", f.readSeconds,
                      f.parseSeconds, f.analysisSeconds);
