@@ -654,6 +654,13 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
       (isLoopRegion(block->getParentOp(), block->getParent()) ||
        (!block->isEntryBlock() && !block->hasNoPredecessors() &&
         !block->getSinglePredecessor()));
+  // A loop with a known trip count is unrolled exactly (its induction
+  // variable is known): it ends by itself and needs no widening.
+  if (loopHead)
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(block->getParentOp()))
+      if (auto ivs = loop.getLoopInductionVars())
+        if (ivs->size() == 1 && getInt(s, ivs->front()))
+          loopHead = false;
   if (count >= options.widenAfterStates && loopHead) {
     // Widen at loop heads: forget integers carried around the loop through
     // block arguments and stored in memory, so that counting loops converge.

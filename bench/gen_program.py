@@ -419,7 +419,7 @@ class FuncGen:
         kind = rng.choices(kinds, [w[k] for k in kinds])[0]
         ok = getattr(self, "s_" + kind)(ind, scope, left)
         if ok is False:
-            b = self.s_alloc(ind, scope, left)
+            self.s_alloc(ind, scope, left)
 
     # Each s_* returns False if it could not apply (then an alloc is emitted).
     def s_alloc(self, ind, scope, left):
@@ -497,7 +497,7 @@ class FuncGen:
             self.use(dst)
 
     def pick_cond(self, scope):
-        ivs = [(n, b) for (n, b) in scope.ivs]
+        ivs = list(scope.ivs)
         if ivs and self.rng.random() < 0.15:
             n, b = self.rng.choice(ivs)
             c = self.fresh("cmp")
@@ -821,6 +821,9 @@ def main(argv=None):
         ap.error("--ops must be at least 100")
     g = ProgramGen(a.ops, a.seed, a.no_deallocs)
     g.disabled = {k for k in a.disable.split(",") if k}
+    unknown = sorted(k for k in g.disabled if not hasattr(FuncGen, "s_" + k))
+    if unknown:
+        ap.error("unknown statement kind(s) for --disable: " + ", ".join(unknown))
     if not 1 <= a.min_func_ops <= a.max_func_ops:
         ap.error("need 1 <= --min-func-ops <= --max-func-ops")
     g.min_func_ops, g.max_func_ops = a.min_func_ops, a.max_func_ops
