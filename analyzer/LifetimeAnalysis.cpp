@@ -346,6 +346,8 @@ private:
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
   DenseSet<Operation *> unknownOps;
   DenseMap<std::pair<uint32_t, Operation *>, bool> livenessCache;
+  DenseMap<Operation *, bool> exactLoops;
+  bool tracksScalarsAcrossIterations(LoopLikeOpInterface loop);
   std::optional<SmallVector<uint32_t, 4>> terminalHits;
   /// Events found by this exploration (for the all-paths verdict).
   SmallVector<uint32_t> localEvents;
@@ -1230,6 +1232,32 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
 // Control flow
 //===----------------------------------------------------------------------===//
 
+/// Loops with at most this many trips are always unrolled exactly.
+static constexpr int64_t kAlwaysUnrolledTrips = 4;
+
+/// True when a loop carries values the analysis tracks from one iteration to
+/// the next: i1 or index iteration arguments, or i1/index elements stored in
+/// or loaded from memory (ownership flags and pointers, as in the output of
+/// the deallocation pipeline).
+bool FunctionExplorer::tracksScalarsAcrossIterations(LoopLikeOpInterface loop) {
+  auto [it, inserted] = exactLoops.try_emplace(loop.getOperation(), false);
+  if (!inserted)
+    return it->second;
+  auto tracked = [](Type t) { return t.isInteger(1) || t.isIndex(); };
+  bool result = llvm::any_of(loop.getRegionIterArgs(), [&](BlockArgument a) {
+    return tracked(a.getType());
+  });
+  if (!result)
+    loop->walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        result |= tracked(load.getResult().getType());
+      else if (auto store = dyn_cast<memref::StoreOp>(op))
+        result |= tracked(store.getValueToStore().getType());
+    });
+  it->second = result;
+  return result;
+}
+
 static bool hasSingleInductionVar(LoopLikeOpInterface loop) {
   auto ivs = loop.getLoopInductionVars();
   return ivs && ivs->size() == 1 && loop.getLoopLowerBounds() &&
@@ -1248,6 +1276,11 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
   if (lb && ub && stepSize && *stepSize > 0)
     trips = *ub <= *lb ? 0 : (*ub - *lb + *stepSize - 1) / *stepSize;
   Value iv = loop.getLoopInductionVars()->front();
+  // Unroll exactly only where iterations can differ for the analysis;
+  // otherwise explore at least one trip and iterate to a fixpoint.
+  bool exact = trips && (*trips <= kAlwaysUnrolledTrips ||
+                         (*trips <= (int64_t)options.maxUnrolledTrips &&
+                          tracksScalarsAcrossIterations(loop)));
 
   auto enter = [&](PathState t) {
     RegionSuccessor succ(body, body->getArguments());
@@ -1259,7 +1292,7 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
     bindForwarded(t, branch.getEntrySuccessorOperands(succ),
                   succ.getSuccessorInputs());
     clear(t, iv);
-    if (trips && *trips <= (int64_t)options.maxUnrolledTrips)
+    if (exact)
       set(t, iv, AbsVal::getInt(*lb));
     t.addTrace(TraceStep::Kind::Iteration, op, 1);
     join(std::move(t), &body->front().front());

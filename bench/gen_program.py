@@ -22,6 +22,7 @@ With --no-deallocs no `memref.dealloc` (and no cf back-edge) is emitted, so the
 output is acceptable to `mlir-opt -buffer-deallocation-pipeline`.
 
 Usage: gen_program.py --ops N [--seed S] [--no-deallocs] [-o FILE] [--stats]
+                      [--min-func-ops A] [--max-func-ops B] [--disable KINDS]
 
 The generator is deterministic for a given (--ops, --seed): the --no-deallocs
 variant has the same functions, loops and branches, minus deallocs and cf loops.

@@ -54,7 +54,7 @@ OWNING_TYPES = ("S", "D")
 TRIP_VALUES = (0, 1, 2, 3)  # values enumerated for %n
 
 # Generator features that can be switched off to silence a known mismatch class.
-FEATURES = {"callees": True, "free-args": True}
+FEATURES = {"callees": True, "free-args": True, "cf-n-loop": True}
 # Triage aid (--assume-deviation): model a known difference between the tool and
 # the oracle's semantics, to check whether it explains all remaining mismatches.
 DEVIATIONS = {
@@ -1299,11 +1299,14 @@ class Gen:
         self.jump(bh, ["%i0", a])
         self.set_block(bh)
         cmp = self.res("cmp", "i1", "scalar")
-        self.cur.append(Op("cmpi", [(cmp, "i1")], [i, "%%i%d" % k]))
+        unknown = FEATURES["cf-n-loop"] and self.rng.random() < 0.35
+        self.cur.append(Op("cmpi", [(cmp, "i1")], [i, "%n" if unknown else "%%i%d" % k]))
         bb, be = self.branch(cmp)
         self.set_block(bb)
         new = self.alloc()
+        self.in_n_loop += unknown
         self.filler(d - 1, live + [buf, new], 1)
+        self.in_n_loop -= unknown
         self.free(buf)
         nxt = self.res("inext", "index", "scalar")
         self.cur.append(Op("addi", [(nxt, "index")], [i, "%i1"]))
@@ -1945,7 +1948,8 @@ def main(argv=None):
                          "subset and exit (with --tool: also compare)")
     ap.add_argument("--disable", action="append", default=[], choices=sorted(FEATURES),
                     help="switch off a generator feature: 'callees' (no @g_* callee), "
-                         "'free-args' (no seeded dealloc of %%arg or its casts); repeatable")
+                         "'free-args' (no seeded dealloc of %%arg or its casts), "
+                         "'cf-n-loop' (cf counter loops only with constant bounds); repeatable")
     ap.add_argument("--max-depth", type=int, default=3,
                     help="maximum nesting depth of generated templates (default 3)")
     ap.add_argument("--max-templates", type=int, default=3,
