@@ -315,7 +315,7 @@ private:
   void stepUnknown(PathState &s, Operation *op);
   void escapeCaptured(PathState &s, Operation *op);
 
-  std::optional<bool> decideAlias(PathState &s, uint32_t a, uint32_t b);
+  bool decideAlias(PathState &s, uint32_t a, uint32_t b);
   std::optional<int64_t> linearIndex(PathState &s, Value memref,
                                      ValueRange indices);
 
@@ -345,6 +345,7 @@ private:
   std::vector<SeenState> seen;
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
   DenseSet<Operation *> unknownOps;
+  DenseSet<Operation *> allocSites;
   DenseMap<std::pair<uint32_t, Operation *>, bool> livenessCache;
   DenseMap<Operation *, bool> exactLoops;
   bool tracksScalarsAcrossIterations(LoopLikeOpInterface loop);
@@ -857,11 +858,12 @@ void FunctionExplorer::createBuffer(PathState &s, Value result,
   set(s, result, AbsVal::getRef(id, false));
   if (site) {
     s.addTrace(TraceStep::Kind::Alloc, site, 0, site);
-    ++stats.buffers;
+    if (allocSites.insert(site).second)
+      ++stats.buffers;
   }
 }
 
-std::optional<bool> FunctionExplorer::decideAlias(PathState &s, uint32_t a,
+bool FunctionExplorer::decideAlias(PathState &s, uint32_t a,
                                                   uint32_t b) {
   if (a == b)
     return true;
@@ -962,7 +964,7 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
     if (l && r && l->kind == AbsVal::Kind::Ptr &&
         r->kind == AbsVal::Kind::Ptr && (pred == P::eq || pred == P::ne)) {
       uint32_t a = l->buffer, b = r->buffer;
-      bool same = *decideAlias(s, a, b);
+      bool same = decideAlias(s, a, b);
       clear(s, result);
       set(s, result, AbsVal::getBool(BoolFn::constant(same == (pred == P::eq))));
       return true;
@@ -1679,7 +1681,7 @@ bool FunctionExplorer::stepBufferizationDealloc(PathState &s,
     bool aliasesRetained = false;
     for (auto [j, r] : llvm::enumerate(retained)) {
       auto rb = bufferOf(r);
-      bool alias = mb && rb ? *decideAlias(s, *mb, *rb) : false;
+      bool alias = mb && rb && decideAlias(s, *mb, *rb);
       if (alias) {
         aliasesRetained = true;
         owned[j] = true;

@@ -125,6 +125,7 @@ struct FunctionStats {
 struct AnalysisStats {
   uint64_t functions = 0;
   uint64_t ops = 0;
+  /// Allocation sites reached by the exploration.
   uint64_t buffers = 0;
   /// Ops with unknown memory effects, modelled conservatively (their memref
   /// operands escape).

@@ -146,7 +146,6 @@ struct ChunkLinter {
   void run(const std::string &chunkText) {
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
     context.allowUnregisteredDialects(options.allowUnregisteredDialects);
-    context.loadAllAvailableDialects();
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(chunkText, result.status.path,
