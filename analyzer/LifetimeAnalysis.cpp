@@ -272,8 +272,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   void report(PathState &s, LifetimeEvent event, uint32_t bufferId);
-  std::vector<WitnessStep> extractWitness(const PathState &s,
-                                          Operation *site) const;
+  std::vector<WitnessStep> extractWitness(const PathState &s, Operation *site,
+                                          Operation *bugOp) const;
 
   //===--------------------------------------------------------------------===//
   // Exploration
@@ -364,11 +364,25 @@ private:
 //===----------------------------------------------------------------------===//
 
 std::vector<WitnessStep>
-FunctionExplorer::extractWitness(const PathState &s, Operation *site) const {
+FunctionExplorer::extractWitness(const PathState &s, Operation *site,
+                                 Operation *bugOp) const {
   std::vector<WitnessStep> steps;
   constexpr size_t kMaxSteps = 48;
+  // Keep the decisions of the function the bug is in (and the calls into
+  // it), once each: the most recent time a branch was taken.
+  Operation *bugFunction = bugOp->getParentOfType<FunctionOpInterface>();
+  auto keep = [&](const TraceStep *t) {
+    if (t->op->getParentOfType<FunctionOpInterface>() != bugFunction &&
+        t->kind != TraceStep::Kind::Alloc && t->kind != TraceStep::Kind::Free)
+      return false;
+    return llvm::none_of(steps, [&](const WitnessStep &w) {
+      return w.op == t->op && w.successor == t->successor;
+    });
+  };
   for (const TraceStep *t = s.trace.get(); t; t = t->prev.get()) {
     bool stop = false;
+    if (!keep(t))
+      continue;
     switch (t->kind) {
     case TraceStep::Kind::Alloc:
       if (site && t->site == site) {
@@ -409,7 +423,7 @@ void FunctionExplorer::report(PathState &s, LifetimeEvent event,
   if (inserted) {
     Operation *site =
         bufferId < s.buffers.size() ? s.buffers[bufferId].site : nullptr;
-    event.witness = extractWitness(s, site);
+    event.witness = extractWitness(s, site, event.op);
     event.rootFunction = root;
     events.push_back(std::move(event));
   }

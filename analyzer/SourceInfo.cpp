@@ -49,7 +49,11 @@ SourceRange SourceInfo::getRange(Operation *op) const {
       --end;
     return toRange(start, SMLoc::getFromPointer(end));
   }
-  // Not in the parser state (e.g. an implicit terminator): use its location.
+  // Not in the parser state: an implicit terminator stands for the end of
+  // its region; point at the op that owns the region.
+  if (Operation *parent = op->getParentOp())
+    if (state.getOpDef(parent))
+      return getRange(parent);
   SourceRange range;
   if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc())) {
     range.line = range.endLine = fileLoc.getLine();
