@@ -660,8 +660,30 @@ void FunctionExplorer::canonicalize(PathState &s) {
   s.nextAtom = atomIndex.size();
 }
 
+/// True when paths can meet at `pc`: after a region op, at a loop head, or at
+/// a block with several predecessor edges. Elsewhere (the entry of an
+/// scf.if branch, a block with one predecessor) nothing can merge, so the
+/// path goes on without pruning or bookkeeping.
+static bool isMergePoint(Operation *pc) {
+  Block *block = pc->getBlock();
+  if (&block->front() != pc)
+    return true;
+  Operation *parent = block->getParentOp();
+  if (block->isEntryBlock())
+    return isLoopRegion(parent, block->getParent()) ||
+           isFunctionBoundary(parent);
+  unsigned edges = 0;
+  for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it)
+    ++edges;
+  return edges != 1;
+}
+
 void FunctionExplorer::join(PathState &&s, Operation *pc) {
   s.pc = pc;
+  if (!isMergePoint(pc)) {
+    push(std::move(s));
+    return;
+  }
   canonicalize(s);
   auto pointKey = std::make_pair(pc, (unsigned)s.callStack.size());
   unsigned &count = statesPerPoint[pointKey];
