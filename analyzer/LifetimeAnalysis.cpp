@@ -93,6 +93,14 @@ public:
     return info;
   }
 
+  /// The memory model of an op, computed once.
+  const OpMemoryInfo &getMemoryInfo(Operation *op) {
+    auto [it, inserted] = memoryInfos.try_emplace(op);
+    if (inserted)
+      it->second = describeMemory(op);
+    return it->second;
+  }
+
   const Liveness &getLiveness(Operation *function) {
     auto &slot = liveness[function];
     if (!slot)
@@ -112,6 +120,7 @@ private:
   DenseMap<Value, uint32_t> numbers;
   std::vector<Value> values;
   DenseMap<Value, UseInfo> useInfos;
+  DenseMap<Operation *, OpMemoryInfo> memoryInfos;
   DenseMap<Operation *, std::unique_ptr<Liveness>> liveness;
 };
 
@@ -1218,22 +1227,23 @@ void FunctionExplorer::stepUnknown(PathState &s, Operation *op) {
 }
 
 void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
+  const OpMemoryInfo &info = ctx.getMemoryInfo(op);
   // Uses first (a realloc reads its source before freeing it).
-  for (const AccessInfo &access : getAccesses(op))
+  for (const AccessInfo &access : info.accesses)
     checkUse(s, op, access.operand,
              access.write ? UseKind::Write : UseKind::Read);
-  for (const AccessInfo &access : getAccesses(op))
+  for (const AccessInfo &access : info.accesses)
     if (access.write)
       if (const AbsVal *val = get(s, access.operand))
         if (val->kind == AbsVal::Kind::Ref)
           s.buffers[val->buffer].contents.clear();
-  for (const FreeInfo &free : getFrees(op))
+  for (const FreeInfo &free : info.frees)
     freeValue(s, op, free.operand, free.deallocator);
 
-  DenseSet<Value> defined;
-  for (const AliasInfo &alias : getAliases(op)) {
+  SmallPtrSet<void *, 4> defined;
+  for (const AliasInfo &alias : info.aliases) {
     const AbsVal *src = get(s, alias.source);
-    defined.insert(alias.result);
+    defined.insert(alias.result.getAsOpaquePointer());
     if (src && src->kind == AbsVal::Kind::Ref) {
       bool interior = alias.kind == AliasInfo::Kind::Interior ||
                       (alias.kind == AliasInfo::Kind::Cast && src->interior);
@@ -1244,11 +1254,11 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
       clear(s, alias.result);
     }
   }
-  for (const AllocationInfo &alloc : getAllocations(op)) {
-    defined.insert(alloc.result);
+  for (const AllocationInfo &alloc : info.allocations) {
+    defined.insert(alloc.result.getAsOpaquePointer());
     createBuffer(s, alloc.result, alloc.origin, alloc.deallocator, op);
   }
-  if (memlint::hasUnknownEffects(op)) {
+  if (info.unknownEffects) {
     stepUnknown(s, op);
     return;
   }
@@ -1256,13 +1266,14 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
   escapeCaptured(s, op);
   // A memref result we cannot explain may alias any memref operand.
   bool unexplained = llvm::any_of(op->getResults(), [&](Value r) {
-    return isa<BaseMemRefType>(r.getType()) && !defined.contains(r);
+    return isa<BaseMemRefType>(r.getType()) &&
+           !defined.contains(r.getAsOpaquePointer());
   });
   if (unexplained)
     for (Value operand : op->getOperands())
       markEscaped(s, operand);
   for (Value result : op->getResults())
-    if (!defined.contains(result))
+    if (!defined.contains(result.getAsOpaquePointer()))
       setUnknown(s, result);
 }
 
@@ -1819,7 +1830,8 @@ bool FunctionExplorer::step(PathState &s) {
       return stepRegionOp(s, region);
   }
   if (auto call = dyn_cast<CallOpInterface>(op))
-    if (getAllocations(op).empty() && getFrees(op).empty()) {
+    if (ctx.getMemoryInfo(op).allocations.empty() &&
+        ctx.getMemoryInfo(op).frees.empty()) {
       bool cont = stepCall(s, call);
       if (cont)
         s.pc = op->getNextNode();

@@ -48,71 +48,75 @@ static bool isAutomaticScopeResource(SideEffects::Resource *resource) {
   return isa<SideEffects::AutomaticAllocationScopeResource>(resource);
 }
 
-SmallVector<AllocationInfo, 1> memlint::getAllocations(Operation *op) {
-  SmallVector<AllocationInfo, 1> result;
+static SmallVector<AliasInfo, 1> getAliasesImpl(Operation *op);
+
+static bool isAllocFunction(StringRef name) {
+  return name == "malloc" || name == "calloc" || name == "aligned_alloc";
+}
+
+OpMemoryInfo memlint::describeMemory(Operation *op) {
+  OpMemoryInfo info;
+  info.aliases = getAliasesImpl(op);
+  info.unknownEffects = memlint::hasUnknownEffects(op);
+  // The exception table first.
   if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
-    result.push_back({global.getResult(), BufferOrigin::Global,
-                      Deallocator::Memref});
-    return result;
+    info.allocations.push_back(
+        {global.getResult(), BufferOrigin::Global, Deallocator::Memref});
+    return info;
   }
   if (auto toBuffer = dyn_cast<bufferization::ToBufferOp>(op)) {
-    result.push_back({toBuffer.getResult(), BufferOrigin::NotOwned,
-                      Deallocator::Memref});
-    return result;
+    info.allocations.push_back(
+        {toBuffer.getResult(), BufferOrigin::NotOwned, Deallocator::Memref});
+    return info;
   }
   if (auto callee = getLLVMCallee(op)) {
-    if ((*callee == "malloc" || *callee == "calloc" ||
-         *callee == "aligned_alloc") &&
-        op->getNumResults() == 1)
-      result.push_back({op->getResult(0), BufferOrigin::Heap,
-                        Deallocator::LibC});
-    return result;
+    if (isAllocFunction(*callee) && op->getNumResults() == 1)
+      info.allocations.push_back(
+          {op->getResult(0), BufferOrigin::Heap, Deallocator::LibC});
+    if (*callee == "free" && op->getNumOperands() == 1)
+      info.frees.push_back({op->getOperand(0), Deallocator::LibC});
+    return info;
   }
+  // Then the op's own memory effects, queried once.
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)
-    return result;
+    return info;
   SmallVector<MemoryEffects::EffectInstance> effects;
   iface.getEffects(effects);
+  bool conditionalFree = isa<bufferization::DeallocOp>(op);
   for (const auto &effect : effects) {
-    if (!isa<MemoryEffects::Allocate>(effect.getEffect()))
-      continue;
     Value value = effect.getValue();
-    if (!value || !isa<OpResult>(value) || value.getDefiningOp() != op)
+    if (!value)
       continue;
-    if (!isa<BaseMemRefType, LLVM::LLVMPointerType>(value.getType()))
-      continue;
-    bool stack = isAutomaticScopeResource(effect.getResource());
-    result.push_back({value, stack ? BufferOrigin::Stack : BufferOrigin::Heap,
-                      getFamily(op)});
+    bool isOperand = llvm::is_contained(op->getOperands(), value);
+    MemoryEffects::Effect *kind = effect.getEffect();
+    if (isa<MemoryEffects::Allocate>(kind)) {
+      if (isa<OpResult>(value) && value.getDefiningOp() == op &&
+          isa<BaseMemRefType, LLVM::LLVMPointerType>(value.getType())) {
+        bool stack = isAutomaticScopeResource(effect.getResource());
+        info.allocations.push_back(
+            {value, stack ? BufferOrigin::Stack : BufferOrigin::Heap,
+             getFamily(op)});
+      }
+    } else if (isa<MemoryEffects::Free>(kind)) {
+      // bufferization.dealloc frees conditionally: the explorer models it.
+      if (isOperand && !conditionalFree &&
+          !isAutomaticScopeResource(effect.getResource()))
+        info.frees.push_back({value, getFamily(op)});
+    } else if (isa<MemoryEffects::Read, MemoryEffects::Write>(kind)) {
+      if (isOperand)
+        info.accesses.push_back({value, isa<MemoryEffects::Write>(kind)});
+    }
   }
-  return result;
+  return info;
+}
+
+SmallVector<AllocationInfo, 1> memlint::getAllocations(Operation *op) {
+  return describeMemory(op).allocations;
 }
 
 SmallVector<FreeInfo, 1> memlint::getFrees(Operation *op) {
-  SmallVector<FreeInfo, 1> result;
-  if (auto callee = getLLVMCallee(op)) {
-    if (*callee == "free" && op->getNumOperands() == 1)
-      result.push_back({op->getOperand(0), Deallocator::LibC});
-    return result;
-  }
-  if (isa<bufferization::DeallocOp>(op))
-    return result;
-  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!iface)
-    return result;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  for (const auto &effect : effects) {
-    if (!isa<MemoryEffects::Free>(effect.getEffect()))
-      continue;
-    Value value = effect.getValue();
-    if (!value || isAutomaticScopeResource(effect.getResource()))
-      continue;
-    if (!llvm::is_contained(op->getOperands(), value))
-      continue;
-    result.push_back({value, getFamily(op)});
-  }
-  return result;
+  return describeMemory(op).frees;
 }
 
 /// Subviews and views may start inside their source; a reinterpret_cast
@@ -125,7 +129,7 @@ static bool isInteriorView(Operation *op) {
   return isa<OffsetSizeAndStrideOpInterface, memref::ViewOp>(op);
 }
 
-SmallVector<AliasInfo, 1> memlint::getAliases(Operation *op) {
+static SmallVector<AliasInfo, 1> getAliasesImpl(Operation *op) {
   SmallVector<AliasInfo, 1> result;
   if (auto meta = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
     result.push_back(
@@ -148,23 +152,12 @@ SmallVector<AliasInfo, 1> memlint::getAliases(Operation *op) {
   return result;
 }
 
+SmallVector<AliasInfo, 1> memlint::getAliases(Operation *op) {
+  return getAliasesImpl(op);
+}
+
 SmallVector<AccessInfo, 2> memlint::getAccesses(Operation *op) {
-  SmallVector<AccessInfo, 2> result;
-  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!iface)
-    return result;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  for (const auto &effect : effects) {
-    bool write = isa<MemoryEffects::Write>(effect.getEffect());
-    if (!write && !isa<MemoryEffects::Read>(effect.getEffect()))
-      continue;
-    Value value = effect.getValue();
-    if (!value || !llvm::is_contained(op->getOperands(), value))
-      continue;
-    result.push_back({value, write});
-  }
-  return result;
+  return describeMemory(op).accesses;
 }
 
 bool memlint::hasUnknownEffects(Operation *op) {
@@ -174,8 +167,8 @@ bool memlint::hasUnknownEffects(Operation *op) {
     return false;
   if (isa<memref::GetGlobalOp, bufferization::ToBufferOp>(op))
     return false;
-  if (getLLVMCallee(op))
-    return !getAllocations(op).empty() || !getFrees(op).empty() ? false : true;
+  if (auto callee = getLLVMCallee(op))
+    return !isAllocFunction(*callee) && *callee != "free";
   return true;
 }
 

@@ -64,6 +64,19 @@ struct AccessInfo {
 /// Returns the operands `op` reads or writes through.
 llvm::SmallVector<AccessInfo, 2> getAccesses(mlir::Operation *op);
 
+/// Everything the memory model says about one op, computed from a single
+/// query of its effects.
+struct OpMemoryInfo {
+  llvm::SmallVector<AllocationInfo, 1> allocations;
+  llvm::SmallVector<FreeInfo, 1> frees;
+  llvm::SmallVector<AliasInfo, 1> aliases;
+  llvm::SmallVector<AccessInfo, 2> accesses;
+  bool unknownEffects = false;
+};
+
+/// Describes how `op` allocates, frees, aliases and accesses memory.
+OpMemoryInfo describeMemory(mlir::Operation *op);
+
 /// Returns true when the memory behaviour of `op` is unknown: it has no
 /// MemoryEffectOpInterface and no recursive effects, and it is not modelled
 /// otherwise. Memrefs handed to such ops escape.
