@@ -92,10 +92,8 @@ memlint::expandInputs(const std::vector<std::string> &inputs,
   return result;
 }
 
-/// Splits `text` at `// -----` lines. Every chunk keeps the full length of
-/// the file, with the other chunks blanked, so offsets, lines and columns
-/// stay those of the original file.
-static std::vector<std::string> splitChunks(StringRef text) {
+/// Splits `text` at `// -----` lines into [begin, end) ranges.
+static std::vector<std::pair<size_t, size_t>> splitChunks(StringRef text) {
   std::vector<std::pair<size_t, size_t>> ranges;
   size_t start = 0, pos = 0;
   while (pos <= text.size()) {
@@ -109,15 +107,17 @@ static std::vector<std::string> splitChunks(StringRef text) {
     pos = eol + 1;
   }
   ranges.push_back({start, text.size()});
-  std::vector<std::string> chunks;
-  for (auto [begin, end] : ranges) {
-    std::string chunk(text.str());
-    for (size_t i = 0; i < chunk.size(); ++i)
-      if ((i < begin || i >= end) && chunk[i] != '\n')
-        chunk[i] = ' ';
-    chunks.push_back(std::move(chunk));
-  }
-  return chunks;
+  return ranges;
+}
+
+/// The text of one chunk with the full length of the file and the other
+/// chunks blanked, so offsets, lines and columns stay those of the file.
+static std::string blankOutside(StringRef text, size_t begin, size_t end) {
+  std::string chunk(text.str());
+  for (size_t i = 0; i < chunk.size(); ++i)
+    if ((i < begin || i >= end) && chunk[i] != '\n')
+      chunk[i] = ' ';
+  return chunk;
 }
 
 /// Rough nesting depth of braces, to refuse inputs deeper than the parser
@@ -249,18 +249,20 @@ FileResult memlint::lintFile(const std::string &input,
     return result;
   }
 
-  std::vector<std::string> chunks;
+  std::vector<std::pair<size_t, size_t>> chunks;
   if (options.splitInputFile)
     chunks = splitChunks(result.text);
-  else
-    chunks.push_back(result.text);
 
   // Parse and analyse on a thread with a large stack: the MLIR parser and
   // verifier recurse over region nesting.
   llvm::thread worker(std::optional<unsigned>(kStackSize), [&] {
     ChunkLinter linter{options, registry, result};
-    for (const std::string &chunk : chunks)
-      linter.run(chunk);
+    if (chunks.empty()) {
+      linter.run(result.text);
+      return;
+    }
+    for (auto [begin, end] : chunks)
+      linter.run(blankOutside(result.text, begin, end));
   });
   worker.join();
   std::stable_sort(result.findings.begin(), result.findings.end());
