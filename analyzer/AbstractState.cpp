@@ -2,6 +2,8 @@
 
 #include "analyzer/AbstractState.h"
 
+#include "llvm/Support/xxhash.h"
+
 #include <algorithm>
 
 using namespace memlint;
@@ -348,4 +350,91 @@ llvm::hash_code PathState::identityHash() const {
   for (const auto &[loop, trips] : loopTrips)
     h = llvm::hash_combine(h, loop, trips);
   return h;
+}
+
+namespace {
+/// Appends a canonical encoding of state parts to a word buffer.
+struct Encoder {
+  llvm::SmallVector<uint64_t, 256> words;
+  void add(uint64_t w) { words.push_back(w); }
+  void add(const void *p) { words.push_back(reinterpret_cast<uintptr_t>(p)); }
+  void add(const memlint::BoolFn &fn) {
+    add(fn.getAtoms().size());
+    for (uint32_t a : fn.getAtoms())
+      add(a);
+    uint64_t table = fn.getTable();
+    add(table);
+  }
+  void add(const memlint::AbsVal &v) {
+    add(static_cast<uint64_t>(v.kind));
+    switch (v.kind) {
+    case memlint::AbsVal::Kind::Int:
+      add(static_cast<uint64_t>(v.intValue));
+      break;
+    case memlint::AbsVal::Kind::Bool:
+      add(v.boolValue);
+      break;
+    case memlint::AbsVal::Kind::Ref:
+      add(v.buffer);
+      add(v.interior);
+      break;
+    case memlint::AbsVal::Kind::Ptr:
+      add(v.buffer);
+      break;
+    }
+  }
+};
+} // namespace
+
+std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
+  Encoder e;
+  e.add(pc);
+  e.add(callStack.size());
+  for (mlir::Operation *op : callStack)
+    e.add(op);
+  e.add(env.size());
+  for (const auto &[num, val] : env) {
+    e.add(num);
+    e.add(val);
+  }
+  e.add(buffers.size());
+  for (const BufferRecord &b : buffers) {
+    e.add((uint64_t(b.origin) << 8) | uint64_t(b.deallocator));
+    e.add(b.site);
+    e.add(b.leakSite);
+    e.add(b.root.getAsOpaquePointer());
+    e.add((uint64_t(b.freed) << 2) | (uint64_t(b.escaped) << 1) |
+          uint64_t(b.leakReported));
+    e.add(b.contents.size());
+    for (const auto &[index, val] : b.contents) {
+      e.add(static_cast<uint64_t>(index));
+      e.add(val);
+    }
+  }
+  e.add(assignment.size());
+  for (auto [atom, value] : assignment)
+    e.add((uint64_t(atom) << 1) | value);
+  e.add(aliasAtoms.size());
+  for (auto [a, b, atom] : aliasAtoms) {
+    e.add(a);
+    e.add(b);
+    e.add(atom);
+  }
+  e.add(cmpAtoms.size());
+  for (const CmpAtom &c : cmpAtoms) {
+    e.add(c.lhs);
+    e.add(c.rhs);
+    e.add(c.predicateClass);
+    e.add(c.atom);
+  }
+  e.add(loopTrips.size());
+  for (auto [loop, trips] : loopTrips) {
+    e.add(loop);
+    e.add(trips);
+  }
+  e.add(nextAtom);
+  auto hash = llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(e.words.data()),
+      e.words.size() * sizeof(uint64_t)));
+  return {hash.low64, hash.high64};
 }

@@ -70,6 +70,8 @@ public:
   }
 
   llvm::ArrayRef<uint32_t> getAtoms() const { return atoms; }
+  /// The truth table: bit m is the value when atom i is bit i of m.
+  uint64_t getTable() const { return table; }
   bool operator==(const BoolFn &other) const {
     return table == other.table && atoms == other.atoms;
   }
@@ -222,6 +224,10 @@ struct PathState {
   /// Equality of everything that matters for the rest of the path.
   bool sameIdentity(const PathState &other) const;
   llvm::hash_code identityHash() const;
+  /// A 128-bit fingerprint of everything `sameIdentity` compares: states
+  /// with equal fingerprints are taken as equal (hash compaction, as in
+  /// explicit-state model checkers; a collision can only drop a path).
+  std::pair<uint64_t, uint64_t> fingerprint() const;
 };
 
 } // namespace memlint

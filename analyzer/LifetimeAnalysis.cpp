@@ -347,11 +347,16 @@ private:
                     const FunctionSummary &summary);
 
   std::vector<PathState> worklist;
-  struct SeenState {
-    PathState state;
+  struct FingerprintHash {
+    size_t operator()(const std::pair<uint64_t, uint64_t> &p) const {
+      return p.first ^ (p.second * 0x9e3779b97f4a7c15ull);
+    }
   };
-  std::unordered_map<size_t, std::vector<uint32_t>> seenByHash;
-  std::vector<SeenState> seen;
+  /// Fingerprints of the states seen at join points, with the events hit on
+  /// every path that reached them.
+  std::unordered_map<std::pair<uint64_t, uint64_t>, SmallVector<uint32_t, 2>,
+                     FingerprintHash>
+      seenByFingerprint;
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
   DenseSet<Operation *> unknownOps;
   DenseSet<Operation *> allocSites;
@@ -733,20 +738,18 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
     if (changed)
       canonicalize(s);
   }
-  size_t hash = s.identityHash();
-  auto &bucket = seenByHash[hash];
-  for (uint32_t index : bucket) {
-    PathState &old = seen[index].state;
-    if (!old.sameIdentity(s))
-      continue;
+  auto print = s.fingerprint();
+  auto found = seenByFingerprint.find(print);
+  if (found != seenByFingerprint.end()) {
     // Merge: the old state's paths already cover this one, except for the
     // all-paths verdict, which needs the intersection of the hits.
+    SmallVector<uint32_t, 2> &oldHits = found->second;
     SmallVector<uint32_t, 2> common;
-    std::set_intersection(old.hits.begin(), old.hits.end(), s.hits.begin(),
+    std::set_intersection(oldHits.begin(), oldHits.end(), s.hits.begin(),
                           s.hits.end(), std::back_inserter(common));
-    if (common.size() == old.hits.size())
+    if (common.size() == oldHits.size())
       return;
-    old.hits = common;
+    oldHits = common;
     s.hits = common;
     push(std::move(s));
     return;
@@ -757,10 +760,7 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
     return;
   }
   ++count;
-  bucket.push_back(seen.size());
-  PathState copy = s;
-  copy.trace.reset();
-  seen.push_back({std::move(copy)});
+  seenByFingerprint.try_emplace(print, s.hits);
   push(std::move(s));
 }
 
@@ -1922,7 +1922,7 @@ FunctionStats FunctionExplorer::run() {
       events[id].allPaths = all;
   }
   fs.steps = steps;
-  fs.states = seen.size();
+  fs.states = seenByFingerprint.size();
   fs.complete = complete;
   fs.incompleteReason = incompleteReason;
   return fs;
