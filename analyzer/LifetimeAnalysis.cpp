@@ -596,6 +596,16 @@ void FunctionExplorer::canonicalize(PathState &s) {
   // 3. Renumber buffers in first-reference order; drop unreferenced ones.
   SmallVector<uint32_t> newIndex(numBuffers, ~0u);
   SmallVector<BufferRecord, 8> buffers;
+  bool sameOrder = order.size() == numBuffers;
+  for (uint32_t i = 0; i < order.size() && sameOrder; ++i)
+    sameOrder = order[i] == i;
+  if (sameOrder) {
+    // Already canonical: nothing to renumber.
+    for (uint32_t i = 0; i < numBuffers; ++i)
+      newIndex[i] = i;
+    buffers = std::move(s.buffers);
+    order.clear();
+  }
   for (uint32_t b : order) {
     newIndex[b] = buffers.size();
     buffers.push_back(std::move(s.buffers[b]));
@@ -623,7 +633,8 @@ void FunctionExplorer::canonicalize(PathState &s) {
   // 4. Substitute the path's assumptions into every boolean, then renumber
   // atoms in first-occurrence order and drop assumptions nothing refers to.
   auto substitute = [&](AbsVal &val) {
-    if (val.kind == AbsVal::Kind::Bool && !val.boolValue.getAtoms().empty())
+    if (!s.assignment.empty() && val.kind == AbsVal::Kind::Bool &&
+        !val.boolValue.getAtoms().empty())
       val.boolValue = val.boolValue.restrict(s.assignment);
   };
   for (auto &entry : s.env)
@@ -650,8 +661,13 @@ void FunctionExplorer::canonicalize(PathState &s) {
   for (const CmpAtom &c : s.cmpAtoms)
     note(c.atom);
   auto rename = [&](uint32_t atom) { return atomIndex.lookup(atom); };
+  // Most joins find the atoms already in canonical order.
+  bool identity = llvm::all_of(atomIndex, [](const auto &entry) {
+    return entry.first == entry.second;
+  });
   auto renameVal = [&](AbsVal &val) {
-    if (val.kind == AbsVal::Kind::Bool && !val.boolValue.getAtoms().empty())
+    if (!identity && val.kind == AbsVal::Kind::Bool &&
+        !val.boolValue.getAtoms().empty())
       val.boolValue = val.boolValue.remap(rename);
   };
   for (auto &entry : s.env)
