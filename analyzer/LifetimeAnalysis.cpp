@@ -320,6 +320,10 @@ private:
   bool stepCall(PathState &s, CallOpInterface call);
   bool stepBufferizationDealloc(PathState &s, bufferization::DeallocOp op);
   bool stepArith(PathState &s, Operation *op);
+  /// The boolean of `lhs pred rhs` on unknown integers: one atom per pair of
+  /// values and predicate class, so equal and opposite tests correlate.
+  BoolFn compareAtom(PathState &s, Value lhs, Value rhs,
+                     arith::CmpIPredicate pred);
   void stepGeneric(PathState &s, Operation *op);
   void stepUnknown(PathState &s, Operation *op);
   void escapeCaptured(PathState &s, Operation *op);
@@ -971,6 +975,55 @@ std::optional<int64_t> FunctionExplorer::linearIndex(PathState &s,
   return linear;
 }
 
+BoolFn FunctionExplorer::compareAtom(PathState &s, Value lhs, Value rhs,
+                                     arith::CmpIPredicate pred) {
+  using P = arith::CmpIPredicate;
+  uint32_t ln = ctx.number(lhs), rn = ctx.number(rhs);
+  uint8_t cls = 0;
+  bool negate = false;
+  switch (pred) {
+  case P::eq:
+  case P::ne:
+    cls = 0;
+    negate = pred == P::ne;
+    if (ln > rn)
+      std::swap(ln, rn);
+    break;
+  case P::slt:
+  case P::sge:
+    cls = 1;
+    negate = pred == P::sge;
+    break;
+  case P::sgt:
+  case P::sle:
+    cls = 1;
+    negate = pred == P::sle;
+    std::swap(ln, rn);
+    break;
+  case P::ult:
+  case P::uge:
+    cls = 2;
+    negate = pred == P::uge;
+    break;
+  case P::ugt:
+  case P::ule:
+    cls = 2;
+    negate = pred == P::ule;
+    std::swap(ln, rn);
+    break;
+  }
+  uint32_t atom = ~0u;
+  for (const CmpAtom &c : s.cmpAtoms)
+    if (c.lhs == ln && c.rhs == rn && c.predicateClass == cls)
+      atom = c.atom;
+  if (atom == ~0u) {
+    atom = s.freshAtom();
+    s.cmpAtoms.push_back({ln, rn, cls, atom});
+  }
+  BoolFn fn = BoolFn::atom(atom);
+  return negate ? fn.negate() : fn;
+}
+
 bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     Value result = constant.getResult();
@@ -1049,51 +1102,9 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
       return true;
     }
     // Unknown integers: correlated atoms per (class, operands).
-    uint32_t ln = ctx.number(lhs), rn = ctx.number(rhs);
-    uint8_t cls;
-    bool negate = false;
-    switch (pred) {
-    case P::eq:
-    case P::ne:
-      cls = 0;
-      negate = pred == P::ne;
-      if (ln > rn)
-        std::swap(ln, rn);
-      break;
-    case P::slt:
-    case P::sge:
-      cls = 1;
-      negate = pred == P::sge;
-      break;
-    case P::sgt:
-    case P::sle:
-      cls = 1;
-      negate = pred == P::sle;
-      std::swap(ln, rn);
-      break;
-    case P::ult:
-    case P::uge:
-      cls = 2;
-      negate = pred == P::uge;
-      break;
-    case P::ugt:
-    case P::ule:
-      cls = 2;
-      negate = pred == P::ule;
-      std::swap(ln, rn);
-      break;
-    }
-    uint32_t atom = ~0u;
-    for (const CmpAtom &c : s.cmpAtoms)
-      if (c.lhs == ln && c.rhs == rn && c.predicateClass == cls)
-        atom = c.atom;
+    BoolFn fn = compareAtom(s, lhs, rhs, pred);
     clear(s, result);
-    if (atom == ~0u) {
-      atom = s.freshAtom();
-      s.cmpAtoms.push_back({ln, rn, cls, atom});
-    }
-    BoolFn fn = BoolFn::atom(atom);
-    set(s, result, AbsVal::getBool(negate ? fn.negate() : fn));
+    set(s, result, AbsVal::getBool(fn));
     return true;
   }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
@@ -1377,6 +1388,20 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
   } else if (trips) {
     enter(std::move(s));
   } else {
+    // Whether the loop runs at all is `lb < ub`: the same atom as any other
+    // loop or comparison over the same bounds, so loops sharing a trip count
+    // are entered together.
+    Value lbValue = dyn_cast<Value>(loop.getLoopLowerBounds()->front());
+    Value ubValue = dyn_cast<Value>(loop.getLoopUpperBounds()->front());
+    if (lbValue && ubValue && stepSize && *stepSize > 0) {
+      bool runs = decide(s, compareAtom(s, lbValue, ubValue,
+                                        arith::CmpIPredicate::slt));
+      if (runs)
+        enter(std::move(s));
+      else
+        skip(std::move(s));
+      return false;
+    }
     PathState other = s;
     skip(std::move(other));
     enter(std::move(s));

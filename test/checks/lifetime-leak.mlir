@@ -113,3 +113,19 @@ func.func @caller() {
   %b = func.call @make() : () -> memref<16xf32>
   return
 }
+
+// -----
+
+// no-warning: loops over the same bounds are entered together (both run iff
+// %c0 < %n), so the inner loop always frees what the outer one allocated.
+func.func @same_bounds(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<16xf32>
+    scf.for %j = %c0 to %n step %c1 {
+      memref.dealloc %a : memref<16xf32>
+    }
+  }
+  return
+}
