@@ -1516,6 +1516,14 @@ bool FunctionExplorer::stepRegionTerminator(PathState &s, Operation *term) {
     if (succs.size() <= 1 || !decideSomeOperand(s, term))
       break;
   }
+  if (succs.empty() && !terminator) {
+    // A terminator the interface does not describe (scf.forall.in_parallel):
+    // leave the op, or run the region again when it loops.
+    Region *region = term->getParentRegion();
+    succs.emplace_back(parentOp, parentOp->getResults());
+    if (isLoopRegion(parentOp, region))
+      succs.emplace_back(region, region->getArguments());
+  }
   bool choice = succs.size() > 1;
   if (succs.empty()) {
     // No successor: the region does not return (e.g. unreachable).

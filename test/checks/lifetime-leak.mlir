@@ -129,3 +129,17 @@ func.func @same_bounds(%n: index) {
   }
   return
 }
+
+// -----
+
+// scf.forall: its terminator is not a RegionBranchTerminatorOpInterface; the
+// body still loops and the code after the op is still explored.
+func.func @forall_leak() {
+  scf.forall (%i) in (8) {
+    // CHECK: :[[@LINE+1]]:10: error: buffer '%a' is leaked on every path [lifetime-leak]
+    %a = memref.alloc() : memref<4xf32>
+  }
+  // CHECK: :[[@LINE+1]]:8: error: buffer '%b' is leaked on every path [lifetime-leak]
+  %b = memref.alloc() : memref<4xf32>
+  return
+}
