@@ -108,6 +108,14 @@ public:
     return *slot;
   }
 
+  /// Drops the per-value and per-function caches (between root functions,
+  /// to keep the peak memory of large modules low).
+  void releaseCaches() {
+    useInfos.clear();
+    liveness.clear();
+    memoryInfos.clear();
+  }
+
   SymbolTableCollection symbolTables;
   Operation *module;
 
@@ -2087,6 +2095,7 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
                               stats, summaryMap);
     stats.perFunction.push_back(explorer.run());
+    ctx.releaseCaches();
     ++stats.functions;
     stats.ops += stats.perFunction.back().ops;
     confirmed.resize(events.size(), false);
