@@ -327,7 +327,7 @@ bool PathState::sameIdentity(const PathState &other) const {
   if (pc != other.pc || callStack != other.callStack ||
       env != other.env || assignment != other.assignment ||
       aliasAtoms != other.aliasAtoms || !(cmpAtoms == other.cmpAtoms) ||
-      loopTrips != other.loopTrips || nextAtom != other.nextAtom ||
+      nextAtom != other.nextAtom ||
       buffers.size() != other.buffers.size())
     return false;
   for (size_t i = 0; i < buffers.size(); ++i)
@@ -336,21 +336,6 @@ bool PathState::sameIdentity(const PathState &other) const {
   return true;
 }
 
-llvm::hash_code PathState::identityHash() const {
-  llvm::hash_code h = llvm::hash_combine(pc, env.size(), buffers.size(),
-                                         assignment.size(), nextAtom);
-  for (mlir::Operation *op : callStack)
-    h = llvm::hash_combine(h, op);
-  for (const auto &[num, val] : env)
-    h = llvm::hash_combine(h, num, val.hash());
-  for (const BufferRecord &b : buffers)
-    h = llvm::hash_combine(h, b.site, b.freed, b.escaped, b.contents.size());
-  for (const auto &[atom, value] : assignment)
-    h = llvm::hash_combine(h, atom, value);
-  for (const auto &[loop, trips] : loopTrips)
-    h = llvm::hash_combine(h, loop, trips);
-  return h;
-}
 
 namespace {
 /// Appends a canonical encoding of state parts to a word buffer.
@@ -426,11 +411,6 @@ std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
     e.add(c.rhs);
     e.add(c.predicateClass);
     e.add(c.atom);
-  }
-  e.add(loopTrips.size());
-  for (auto [loop, trips] : loopTrips) {
-    e.add(loop);
-    e.add(trips);
   }
   e.add(nextAtom);
   auto hash = llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(

@@ -201,8 +201,6 @@ struct PathState {
   /// buffers whose identity is unknown (arguments): (a, b, atom), a < b.
   llvm::SmallVector<std::tuple<uint32_t, uint32_t, uint32_t>, 2> aliasAtoms;
   llvm::SmallVector<CmpAtom, 2> cmpAtoms;
-  /// Iterations done by loops with a known trip count: (loop, count).
-  llvm::SmallVector<std::pair<mlir::Operation *, uint32_t>, 2> loopTrips;
   uint32_t nextAtom = 0;
 
   // Not part of the identity of the state.
@@ -223,7 +221,6 @@ struct PathState {
 
   /// Equality of everything that matters for the rest of the path.
   bool sameIdentity(const PathState &other) const;
-  llvm::hash_code identityHash() const;
   /// A 128-bit fingerprint of everything `sameIdentity` compares: states
   /// with equal fingerprints are taken as equal (hash compaction, as in
   /// explicit-state model checkers; a collision can only drop a path).

@@ -760,9 +760,6 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
       });
       changed |= before != b.contents.size();
     }
-    llvm::erase_if(s.loopTrips, [&](const auto &entry) {
-      return entry.first->isAncestor(pc);
-    });
     if (changed)
       canonicalize(s);
   }
