@@ -379,6 +379,7 @@ private:
   /// Events found by this exploration (for the all-paths verdict).
   SmallVector<uint32_t> localEvents;
   uint64_t steps = 0;
+  uint64_t stepBudget = 0;
   bool complete = true;
   std::string incompleteReason;
 };
@@ -1904,7 +1905,7 @@ bool FunctionExplorer::step(PathState &s) {
 
 void FunctionExplorer::runPath(PathState &s) {
   while (step(s)) {
-    if (steps > options.maxStepsPerFunction) {
+    if (steps > stepBudget) {
       complete = false;
       incompleteReason = "step budget exhausted";
       return;
@@ -1916,6 +1917,9 @@ FunctionStats FunctionExplorer::run() {
   FunctionStats fs;
   fs.name = root.getName().str();
   root->walk([&](Operation *) { ++fs.ops; });
+  stepBudget = std::min(options.maxStepsPerFunction,
+                        std::max(options.minStepsPerFunction,
+                                 options.stepsPerOp * fs.ops));
   reachedFunctions.insert(root);
   Region &body = root.getFunctionBody();
   if (body.empty() || body.front().empty())
@@ -1940,7 +1944,7 @@ FunctionStats FunctionExplorer::run() {
     PathState s = std::move(worklist.back());
     worklist.pop_back();
     runPath(s);
-    if (steps > options.maxStepsPerFunction) {
+    if (steps > stepBudget) {
       worklist.clear();
       break;
     }

@@ -32,8 +32,13 @@ namespace memlint {
 struct AnalysisOptions {
   /// Maximum depth of calls explored in the caller's context.
   unsigned maxInlineDepth = 8;
-  /// Maximum number of op executions for one function, over all its paths.
+  /// Maximum number of op executions for one function, over all its paths:
+  /// `stepsPerOp` times the function's size, at least `minStepsPerFunction`
+  /// and at most `maxStepsPerFunction`, so a file's cost stays linear in its
+  /// size even when every function explodes.
   uint64_t maxStepsPerFunction = 20'000'000;
+  uint64_t minStepsPerFunction = 200'000;
+  uint64_t stepsPerOp = 2'000;
   /// Distinct states at one program point before integers carried by block
   /// arguments (loop counters) are widened to unknown.
   unsigned widenAfterStates = 32;

@@ -107,7 +107,8 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("-q,--quiet", opts.quiet, "Do not print findings as text");
   app.add_option("--max-steps", opts.maxSteps,
-                 "Exploration budget per function (op executions)");
+                 "Upper bound of the exploration budget of one function, in "
+                 "op executions (the budget is 2000 per op of the function)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp &e) {
