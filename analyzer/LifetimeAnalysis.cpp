@@ -56,6 +56,7 @@ class ModuleContext {
 public:
   explicit ModuleContext(Operation *module) : module(module) {
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      positions.try_emplace(op, positions.size());
       for (Value result : op->getResults())
         addValue(result);
       for (Region &region : op->getRegions())
@@ -71,6 +72,8 @@ public:
     return it->second;
   }
   Value valueOf(uint32_t number) const { return values[number]; }
+  /// The position of an op in a pre-order walk of the module.
+  uint64_t position(Operation *op) const { return positions.lookup(op); }
 
   const UseInfo &getUseInfo(Value value) {
     auto [it, inserted] = useInfos.try_emplace(value);
@@ -126,6 +129,7 @@ private:
   }
 
   DenseMap<Value, uint32_t> numbers;
+  DenseMap<Operation *, uint64_t> positions;
   std::vector<Value> values;
   DenseMap<Value, UseInfo> useInfos;
   DenseMap<Operation *, OpMemoryInfo> memoryInfos;
@@ -326,7 +330,7 @@ private:
   bool stepBranch(PathState &s, Operation *term);
   bool stepReturn(PathState &s, Operation *term);
   bool stepCall(PathState &s, CallOpInterface call);
-  bool stepBufferizationDealloc(PathState &s, bufferization::DeallocOp op);
+  void stepBufferizationDealloc(PathState &s, bufferization::DeallocOp op);
   bool stepArith(PathState &s, Operation *op);
   /// The boolean of `lhs pred rhs` on unknown integers: one atom per pair of
   /// values and predicate class, so equal and opposite tests correlate.
@@ -1230,9 +1234,9 @@ void FunctionExplorer::escapeCaptured(PathState &s, Operation *op) {
   op->walk([&](Operation *nested) {
     if (nested == op)
       return;
-    bool benign = !memlint::hasUnknownEffects(nested) &&
-                  !isa<CallOpInterface>(nested) && getFrees(nested).empty() &&
-                  getAllocations(nested).empty() &&
+    const OpMemoryInfo &info = ctx.getMemoryInfo(nested);
+    bool benign = !info.unknownEffects && !isa<CallOpInterface>(nested) &&
+                  info.frees.empty() && info.allocations.empty() &&
                   !isa<bufferization::DeallocOp>(nested);
     for (Value operand : nested->getOperands()) {
       if (op->isProperAncestor(operand.getParentRegion()->getParentOp()) ||
@@ -1242,7 +1246,7 @@ void FunctionExplorer::escapeCaptured(PathState &s, Operation *op) {
         markEscaped(s, operand);
     }
     if (benign)
-      for (const AccessInfo &access : getAccesses(nested))
+      for (const AccessInfo &access : info.accesses)
         if (!op->isAncestor(Value(access.operand).getParentRegion()->getParentOp()))
           checkUse(s, op, access.operand,
                    access.write ? UseKind::Write : UseKind::Read);
@@ -1757,7 +1761,7 @@ bool FunctionExplorer::stepCall(PathState &s, CallOpInterface call) {
   return true;
 }
 
-bool FunctionExplorer::stepBufferizationDealloc(PathState &s,
+void FunctionExplorer::stepBufferizationDealloc(PathState &s,
                                                 bufferization::DeallocOp op) {
   // Decide every condition and every alias question first (forking), then
   // apply: memref i is freed when its condition holds and it aliases no
@@ -1807,7 +1811,6 @@ bool FunctionExplorer::stepBufferizationDealloc(PathState &s,
     clear(s, result);
     set(s, result, AbsVal::getBool(BoolFn::constant(owned[j])));
   }
-  return true;
 }
 
 /// Set MEMLINT_TRACE=1 to print every step of the exploration (debugging).
@@ -2003,42 +2006,36 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     if (!fn.isExternal())
       functions.push_back(fn);
   });
-  DenseSet<Operation *> called;
-  for (FunctionOpInterface fn : functions) {
+  // The module's direct call graph, resolved once.
+  DenseMap<Operation *, SmallVector<Operation *>> callees, callers;
+  for (FunctionOpInterface fn : functions)
     fn->walk([&](CallOpInterface call) {
       Operation *callee = call.resolveCallableInTable(&ctx.symbolTables);
-      if (callee && callee != fn.getOperation())
-        called.insert(callee);
+      if (!callee || llvm::is_contained(callees[fn], callee))
+        return;
+      callees[fn].push_back(callee);
+      if (callee != fn.getOperation())
+        callers[callee].push_back(fn);
     });
-  }
+  // Functions reachable from `fn` through one or more calls.
+  auto reachableFrom = [&](Operation *fn) {
+    DenseSet<Operation *> reachable;
+    SmallVector<Operation *> worklist(callees.lookup(fn));
+    while (!worklist.empty()) {
+      Operation *f = worklist.pop_back_val();
+      if (reachable.insert(f).second)
+        llvm::append_range(worklist, callees.lookup(f));
+    }
+    return reachable;
+  };
+
   // Summaries of recursive functions, iterated to a fixpoint (a few rounds;
   // the first round sees recursive calls as unknown).
   DenseMap<Operation *, FunctionSummary> summaryMap;
   SmallVector<FunctionOpInterface> recursive;
-  for (FunctionOpInterface fn : functions) {
-    DenseSet<Operation *> seenFns;
-    SmallVector<Operation *> worklist;
-    fn->walk([&](CallOpInterface call) {
-      if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
-        worklist.push_back(callee);
-    });
-    bool cyclic = false;
-    while (!worklist.empty() && !cyclic) {
-      Operation *f = worklist.pop_back_val();
-      if (f == fn.getOperation()) {
-        cyclic = true;
-        break;
-      }
-      if (!seenFns.insert(f).second)
-        continue;
-      f->walk([&](CallOpInterface call) {
-        if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
-          worklist.push_back(callee);
-      });
-    }
-    if (cyclic)
+  for (FunctionOpInterface fn : functions)
+    if (reachableFrom(fn).contains(fn))
       recursive.push_back(fn);
-  }
   for (int round = 0; round < 4 && !recursive.empty(); ++round) {
     bool changed = false;
     for (FunctionOpInterface fn : recursive) {
@@ -2067,29 +2064,12 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   // paths: its events are kept only when a complete exploration confirms them
   // (the documented fallback: a missed bug rather than a false alarm).
   std::vector<bool> confirmed;
-  DenseMap<Operation *, SmallVector<Operation *>> callers;
-  for (FunctionOpInterface fn : functions)
-    fn->walk([&](CallOpInterface call) {
-      if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
-        if (callee != fn.getOperation())
-          callers[callee].push_back(fn);
-    });
   // True when some caller of `fn` cannot be reached back from `fn` through
   // calls, i.e. `fn` is explored in that caller's context.
   auto calledFromOutsideCycle = [&](FunctionOpInterface fn) {
-    DenseSet<Operation *> reachable;
-    SmallVector<Operation *> worklist{fn};
-    while (!worklist.empty()) {
-      Operation *f = worklist.pop_back_val();
-      if (!reachable.insert(f).second)
-        continue;
-      f->walk([&](CallOpInterface call) {
-        if (Operation *callee = call.resolveCallableInTable(&ctx.symbolTables))
-          worklist.push_back(callee);
-      });
-    }
+    DenseSet<Operation *> reachable = reachableFrom(fn);
     return llvm::any_of(callers.lookup(fn), [&](Operation *caller) {
-      return !reachable.contains(caller);
+      return caller != fn.getOperation() && !reachable.contains(caller);
     });
   };
   auto explore = [&](FunctionOpInterface fn) {
@@ -2105,7 +2085,7 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
         confirmed[id] = true;
   };
   for (FunctionOpInterface fn : functions)
-    if (!called.contains(fn))
+    if (!callers.count(fn))
       explore(fn);
   // Functions only called from each other (recursion with no outside caller)
   // are explored on their own.
@@ -2121,14 +2101,10 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   events = std::move(kept);
 
   // Stable order: by the position of the primary op in the module.
-  DenseMap<Operation *, uint64_t> position;
-  uint64_t counter = 0;
-  module->walk<WalkOrder::PreOrder>(
-      [&](Operation *op) { position[op] = counter++; });
   std::stable_sort(events.begin(), events.end(),
                    [&](const LifetimeEvent &a, const LifetimeEvent &b) {
-                     return std::make_tuple(position.lookup(a.op), a.kind) <
-                            std::make_tuple(position.lookup(b.op), b.kind);
+                     return std::make_tuple(ctx.position(a.op), a.kind) <
+                            std::make_tuple(ctx.position(b.op), b.kind);
                    });
 }
 

@@ -48,7 +48,7 @@ static bool isAutomaticScopeResource(SideEffects::Resource *resource) {
   return isa<SideEffects::AutomaticAllocationScopeResource>(resource);
 }
 
-static SmallVector<AliasInfo, 1> getAliasesImpl(Operation *op);
+static SmallVector<AliasInfo, 1> getAliases(Operation *op);
 
 static bool isAllocFunction(StringRef name) {
   return name == "malloc" || name == "calloc" || name == "aligned_alloc";
@@ -56,7 +56,7 @@ static bool isAllocFunction(StringRef name) {
 
 OpMemoryInfo memlint::describeMemory(Operation *op) {
   OpMemoryInfo info;
-  info.aliases = getAliasesImpl(op);
+  info.aliases = getAliases(op);
   info.unknownEffects = memlint::hasUnknownEffects(op);
   // The exception table first.
   if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
@@ -111,14 +111,6 @@ OpMemoryInfo memlint::describeMemory(Operation *op) {
   return info;
 }
 
-SmallVector<AllocationInfo, 1> memlint::getAllocations(Operation *op) {
-  return describeMemory(op).allocations;
-}
-
-SmallVector<FreeInfo, 1> memlint::getFrees(Operation *op) {
-  return describeMemory(op).frees;
-}
-
 /// Subviews and views may start inside their source; a reinterpret_cast
 /// only when its offset is not a static zero.
 static bool isInteriorView(Operation *op) {
@@ -129,7 +121,7 @@ static bool isInteriorView(Operation *op) {
   return isa<OffsetSizeAndStrideOpInterface, memref::ViewOp>(op);
 }
 
-static SmallVector<AliasInfo, 1> getAliasesImpl(Operation *op) {
+static SmallVector<AliasInfo, 1> getAliases(Operation *op) {
   SmallVector<AliasInfo, 1> result;
   if (auto meta = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
     result.push_back(
@@ -150,14 +142,6 @@ static SmallVector<AliasInfo, 1> getAliasesImpl(Operation *op) {
         result.push_back({res, source, kind});
   }
   return result;
-}
-
-SmallVector<AliasInfo, 1> memlint::getAliases(Operation *op) {
-  return getAliasesImpl(op);
-}
-
-SmallVector<AccessInfo, 2> memlint::getAccesses(Operation *op) {
-  return describeMemory(op).accesses;
 }
 
 bool memlint::hasUnknownEffects(Operation *op) {

@@ -24,8 +24,6 @@ struct AllocationInfo {
   Deallocator deallocator;
 };
 
-/// Returns the buffers an op creates (allocations, globals, ...).
-llvm::SmallVector<AllocationInfo, 1> getAllocations(mlir::Operation *op);
 
 /// How an op frees a buffer.
 struct FreeInfo {
@@ -33,10 +31,6 @@ struct FreeInfo {
   Deallocator deallocator;
 };
 
-/// Returns the values an op frees unconditionally (memref.dealloc,
-/// gpu.dealloc, memref.realloc's source, free()). bufferization.dealloc is
-/// conditional and handled by the explorer itself.
-llvm::SmallVector<FreeInfo, 1> getFrees(mlir::Operation *op);
 
 /// A result of an op that aliases one of its operands.
 struct AliasInfo {
@@ -50,10 +44,6 @@ struct AliasInfo {
   Kind kind;
 };
 
-/// Returns the results of `op` that are views, casts or base buffers of an
-/// operand. Control flow (select, block arguments, region results) is not
-/// included: the explorer follows it path by path.
-llvm::SmallVector<AliasInfo, 1> getAliases(mlir::Operation *op);
 
 /// Accesses to memory through an operand value.
 struct AccessInfo {
@@ -61,15 +51,21 @@ struct AccessInfo {
   bool write;
 };
 
-/// Returns the operands `op` reads or writes through.
-llvm::SmallVector<AccessInfo, 2> getAccesses(mlir::Operation *op);
 
 /// Everything the memory model says about one op, computed from a single
 /// query of its effects.
 struct OpMemoryInfo {
+  /// The buffers the op creates (allocations, globals, ...).
   llvm::SmallVector<AllocationInfo, 1> allocations;
+  /// The values it frees unconditionally (memref.dealloc, gpu.dealloc,
+  /// memref.realloc's source, free()); bufferization.dealloc is conditional
+  /// and handled by the explorer itself.
   llvm::SmallVector<FreeInfo, 1> frees;
+  /// Results that are views, casts or base buffers of an operand. Control
+  /// flow (select, block arguments, region results) is not included: the
+  /// explorer follows it path by path.
   llvm::SmallVector<AliasInfo, 1> aliases;
+  /// Operands the op reads or writes through.
   llvm::SmallVector<AccessInfo, 2> accesses;
   bool unknownEffects = false;
 };

@@ -16,7 +16,7 @@ using namespace memlint;
 void AllocaInLoopCheck::run(const LintContext &context,
                             std::vector<Finding> &findings) {
   context.getModule()->walk([&](Operation *op) {
-    for (const AllocationInfo &alloc : getAllocations(op)) {
+    for (const AllocationInfo &alloc : describeMemory(op).allocations) {
       if (alloc.origin != BufferOrigin::Stack)
         continue;
       auto repetition = findRepetitionInScope(op);

@@ -142,6 +142,8 @@ struct ChunkLinter {
   const LintOptions &options;
   const DialectRegistry &registry;
   FileResult &result;
+  std::vector<std::unique_ptr<Check>> checks =
+      createChecks(GlobList(options.checks));
 
   void run(const std::string &chunkText) {
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -193,8 +195,6 @@ struct ChunkLinter {
     SourceInfo source(sourceMgr, state);
     LintContext lint(module->getOperation(), source, result.status.path,
                      options.analysis);
-    GlobList globs(options.checks);
-    auto checks = createChecks(globs);
     std::vector<Finding> findings = runChecks(lint, checks);
     const AnalysisStats &stats = lint.getLifetime().getStats();
     result.figures.analysisSeconds += secondsSince(analysisStart);

@@ -70,20 +70,21 @@ struct TestRootsPass
         return;
       llvm::raw_ostream &os = llvm::outs();
       os << tag.getValue() << ":";
-      for (const AllocationInfo &a : getAllocations(op))
+      OpMemoryInfo info = describeMemory(op);
+      for (const AllocationInfo &a : info.allocations)
         os << " alloc(" << stringifyOrigin(a.origin) << ", "
            << getDeallocatorName(a.deallocator) << ")";
-      for (const FreeInfo &f : getFrees(op))
+      for (const FreeInfo &f : info.frees)
         os << " free(" << getDeallocatorName(f.deallocator) << ")";
-      for (const AliasInfo &a : getAliases(op))
+      for (const AliasInfo &a : info.aliases)
         os << " alias(operand " << a.source.getType() << ", "
            << (a.kind == AliasInfo::Kind::Interior ? "interior"
                : a.kind == AliasInfo::Kind::Base   ? "base"
                                                    : "cast")
            << ")";
-      for (const AccessInfo &a : getAccesses(op))
+      for (const AccessInfo &a : info.accesses)
         os << (a.write ? " write" : " read");
-      if (memlint::hasUnknownEffects(op))
+      if (info.unknownEffects)
         os << " unknown-effects";
       os << "\n";
     });
