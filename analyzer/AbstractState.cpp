@@ -372,6 +372,39 @@ struct Encoder {
 } // namespace
 
 std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
+  return fingerprintImpl(/*maskBools=*/false);
+}
+
+std::pair<uint64_t, uint64_t> PathState::shapeFingerprint() const {
+  return fingerprintImpl(/*maskBools=*/true);
+}
+
+bool PathState::sameShape(const PathState &other) const {
+  if (pc != other.pc || callStack != other.callStack ||
+      env.size() != other.env.size() ||
+      assignment.size() != other.assignment.size() ||
+      aliasAtoms != other.aliasAtoms || !(cmpAtoms == other.cmpAtoms) ||
+      buffers.size() != other.buffers.size())
+    return false;
+  for (size_t i = 0; i < assignment.size(); ++i)
+    if (assignment[i].first != other.assignment[i].first)
+      return false;
+  for (size_t i = 0; i < env.size(); ++i) {
+    const auto &[num, val] = env[i];
+    const auto &[otherNum, otherVal] = other.env[i];
+    if (num != otherNum || val.kind != otherVal.kind)
+      return false;
+    if (val.kind != AbsVal::Kind::Bool && val != otherVal)
+      return false;
+  }
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (!buffers[i].sameIdentity(other.buffers[i]))
+      return false;
+  return true;
+}
+
+std::pair<uint64_t, uint64_t>
+PathState::fingerprintImpl(bool maskBools) const {
   Encoder e;
   e.add(pc);
   e.add(callStack.size());
@@ -380,7 +413,10 @@ std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
   e.add(env.size());
   for (const auto &[num, val] : env) {
     e.add(num);
-    e.add(val);
+    if (maskBools && val.kind == AbsVal::Kind::Bool)
+      e.add(static_cast<uint64_t>(val.kind));
+    else
+      e.add(val);
   }
   e.add(buffers.size());
   for (const BufferRecord &b : buffers) {
@@ -398,7 +434,7 @@ std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
   }
   e.add(assignment.size());
   for (auto [atom, value] : assignment)
-    e.add((uint64_t(atom) << 1) | value);
+    e.add((uint64_t(atom) << 1) | (maskBools ? 0 : value));
   e.add(aliasAtoms.size());
   for (auto [a, b, atom] : aliasAtoms) {
     e.add(a);
@@ -412,7 +448,8 @@ std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
     e.add(c.predicateClass);
     e.add(c.atom);
   }
-  e.add(nextAtom);
+  if (!maskBools)
+    e.add(nextAtom);
   auto hash = llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(e.words.data()),
       e.words.size() * sizeof(uint64_t)));

@@ -164,7 +164,17 @@ struct BufferRecord {
 
 /// One step of a witness path, kept as a persistent list shared by forks.
 struct TraceStep {
-  enum class Kind : uint8_t { Alloc, Free, Branch, Call, Return, Iteration };
+  /// Merge: the path was merged with another one here (the steps before it
+  /// may belong to either).
+  enum class Kind : uint8_t {
+    Alloc,
+    Free,
+    Branch,
+    Call,
+    Return,
+    Iteration,
+    Merge
+  };
   Kind kind;
   mlir::Operation *op;
   /// Branch: index of the successor taken (block or region index; -1 for
@@ -205,6 +215,20 @@ struct PathState {
 
   // Not part of the identity of the state.
   std::shared_ptr<const TraceStep> trace;
+  /// Incremented on both sides of every fork and on merges: a path that kept
+  /// the same count between two points ran deterministically between them.
+  uint32_t forks = 0;
+  /// The state at the head of the current iteration of the loops being
+  /// unrolled exactly, without the induction variable (see
+  /// FunctionExplorer::join: a loop whose iteration leaves the state
+  /// unchanged has reached its fixpoint).
+  struct IterationMark {
+    mlir::Operation *loop;
+    int64_t inductionValue;
+    std::pair<uint64_t, uint64_t> print;
+    uint32_t forks;
+  };
+  llvm::SmallVector<IterationMark, 1> iterationMarks;
   /// Ids of the events this path has hit (sorted).
   llvm::SmallVector<uint32_t, 2> hits;
 
@@ -225,6 +249,16 @@ struct PathState {
   /// with equal fingerprints are taken as equal (hash compaction, as in
   /// explicit-state model checkers; a collision can only drop a path).
   std::pair<uint64_t, uint64_t> fingerprint() const;
+  /// The fingerprint without the boolean values of the environment and the
+  /// values (not the atoms) of the assumptions: states with equal shapes
+  /// differ at most in those, and may merge exactly.
+  std::pair<uint64_t, uint64_t> shapeFingerprint() const;
+  /// True when `other` differs from this state at most in the boolean values
+  /// of the environment and the values of assumed atoms.
+  bool sameShape(const PathState &other) const;
+
+private:
+  std::pair<uint64_t, uint64_t> fingerprintImpl(bool maskBools) const;
 };
 
 } // namespace memlint

@@ -181,6 +181,17 @@ public:
   FunctionStats run();
   /// Events found by this exploration.
   ArrayRef<uint32_t> getLocalEvents() const { return localEvents; }
+  /// Events whose witness crossed a merge of paths (its branch decisions
+  /// before the merge may belong to another path).
+  const DenseSet<uint32_t> &getApproximateWitnesses() const {
+    return approximateWitnesses;
+  }
+  /// Turns this exploration into a witness search: it reports nothing new
+  /// and replaces the witnesses of `ids` by exact ones when it meets them.
+  void refineWitnesses(const DenseSet<uint32_t> &ids) {
+    witnessSearch = true;
+    witnessesToRefine = ids;
+  }
 
 private:
   //===--------------------------------------------------------------------===//
@@ -248,6 +259,7 @@ private:
       if (auto value = fn.evaluate(s.assignment))
         return *value;
       uint32_t atom = *fn.pickUndecidedAtom(s.assignment);
+      ++s.forks;
       PathState other = s;
       other.assume(atom, false);
       push(std::move(other));
@@ -293,14 +305,26 @@ private:
   //===--------------------------------------------------------------------===//
 
   void report(PathState &s, LifetimeEvent event, uint32_t bufferId);
+  /// The witness of a bug at `bugOp` from the allocation at `site`.
+  /// `crossedMerge` is set when the path crossed a merge of paths.
   std::vector<WitnessStep> extractWitness(const PathState &s, Operation *site,
-                                          Operation *bugOp) const;
+                                          Operation *bugOp,
+                                          bool &crossedMerge) const;
 
   //===--------------------------------------------------------------------===//
   // Exploration
   //===--------------------------------------------------------------------===//
 
-  void push(PathState &&s) { worklist.push_back(std::move(s)); }
+  /// Queues a path. `shape` is its shape fingerprint when it waits at a
+  /// join point (other paths arriving there may merge into it).
+  void push(PathState &&s,
+            std::optional<std::pair<uint64_t, uint64_t>> shape = {});
+  PathState pop();
+  /// Merges `s` into the waiting path `into`, which has the same shape: the
+  /// booleans that differ become `ite(x, into, s)` over a fresh atom x.
+  /// Fails when a boolean would need too many atoms.
+  bool mergeBooleans(PathState &into, PathState &s);
+  void canonicalizeAtoms(PathState &s);
   /// Queues a path arriving at a join point (block entry, after a region op):
   /// prunes, canonicalizes and merges it with equal states seen before.
   void join(PathState &&s, Operation *pc);
@@ -362,7 +386,27 @@ private:
   bool applySummary(PathState &s, CallOpInterface call,
                     const FunctionSummary &summary);
 
-  std::vector<PathState> worklist;
+  /// The paths waiting to run. Without merging, a stack (depth-first).
+  /// With merging, a priority queue by program point: the earliest point in
+  /// the module's pre-order runs first (outer frames first for inlined
+  /// calls), so every path reaching a join point gets there before any path
+  /// goes on from it, and paths that differ only in booleans merge.
+  struct QueueEntry {
+    SmallVector<uint64_t, 3> key;
+    uint64_t seq;
+    uint32_t slot;
+  };
+  static bool queueLess(const QueueEntry &a, const QueueEntry &b) {
+    if (a.key != b.key)
+      return b.key < a.key;
+    return a.seq < b.seq;
+  }
+  std::vector<QueueEntry> queue;
+  std::vector<PathState> slots;
+  std::vector<uint32_t> freeSlots;
+  /// The shape a waiting slot is registered under in `waitingByShape`.
+  std::vector<std::optional<std::pair<uint64_t, uint64_t>>> slotShapes;
+  uint64_t nextSeq = 0;
   struct FingerprintHash {
     size_t operator()(const std::pair<uint64_t, uint64_t> &p) const {
       return p.first ^ (p.second * 0x9e3779b97f4a7c15ull);
@@ -373,12 +417,34 @@ private:
   std::unordered_map<std::pair<uint64_t, uint64_t>, SmallVector<uint32_t, 2>,
                      FingerprintHash>
       seenByFingerprint;
+  /// Waiting paths at join points, by shape fingerprint.
+  std::unordered_map<std::pair<uint64_t, uint64_t>, uint32_t, FingerprintHash>
+      waitingByShape;
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
+  DenseSet<uint32_t> approximateWitnesses;
+  bool witnessSearch = false;
+  DenseSet<uint32_t> witnessesToRefine;
   DenseSet<Operation *> unknownOps;
   DenseSet<Operation *> allocSites;
   DenseMap<std::pair<uint32_t, Operation *>, bool> livenessCache;
   DenseMap<Operation *, bool> exactLoops;
   bool tracksScalarsAcrossIterations(LoopLikeOpInterface loop);
+  /// True when the induction variable of `loop` cannot change what an
+  /// iteration does to the state: it only indexes loads and stores of
+  /// untracked (floating-point) elements, directly or through pure ops.
+  bool inductionVarIsIrrelevant(LoopLikeOpInterface loop);
+  DenseMap<Operation *, bool> irrelevantInductionVars;
+  /// At the head of an exactly unrolled loop: when this iteration starts
+  /// from the state the previous one started from (up to an irrelevant
+  /// induction variable) and the path did not fork in between, every
+  /// remaining iteration repeats it, so the path leaves the loop now.
+  /// Returns true when it did.
+  bool leaveConvergedLoop(PathState &s, Operation *pc);
+  void forgetIterationMark(PathState &s, Operation *loop) {
+    llvm::erase_if(s.iterationMarks, [&](const PathState::IterationMark &m) {
+      return m.loop == loop;
+    });
+  }
   std::optional<SmallVector<uint32_t, 4>> terminalHits;
   /// Events found by this exploration (for the all-paths verdict).
   SmallVector<uint32_t> localEvents;
@@ -396,7 +462,8 @@ private:
 
 std::vector<WitnessStep>
 FunctionExplorer::extractWitness(const PathState &s, Operation *site,
-                                 Operation *bugOp) const {
+                                 Operation *bugOp, bool &crossedMerge) const {
+  crossedMerge = false;
   std::vector<WitnessStep> steps;
   constexpr size_t kMaxSteps = 48;
   // Keep the decisions of the function the bug is in (and the calls into
@@ -412,6 +479,10 @@ FunctionExplorer::extractWitness(const PathState &s, Operation *site,
   };
   for (const TraceStep *t = s.trace.get(); t; t = t->prev.get()) {
     bool stop = false;
+    if (t->kind == TraceStep::Kind::Merge) {
+      crossedMerge = true;
+      continue;
+    }
     if (!keep(t))
       continue;
     switch (t->kind) {
@@ -437,6 +508,8 @@ FunctionExplorer::extractWitness(const PathState &s, Operation *site,
     case TraceStep::Kind::Return:
       steps.push_back({WitnessStep::Kind::Return, t->op, 0});
       break;
+    case TraceStep::Kind::Merge:
+      break;
     }
     if (stop || steps.size() >= kMaxSteps)
       break;
@@ -449,12 +522,28 @@ void FunctionExplorer::report(PathState &s, LifetimeEvent event,
                               uint32_t bufferId) {
   if (summaryOut)
     return;
+  Operation *site =
+      bufferId < s.buffers.size() ? s.buffers[bufferId].site : nullptr;
   EventKey key{event.kind, event.op};
+  if (witnessSearch) {
+    // Witness search: only exact witnesses of known events.
+    auto it = eventIds.find(key);
+    if (it == eventIds.end() || !witnessesToRefine.contains(it->second))
+      return;
+    bool crossedMerge;
+    auto witness = extractWitness(s, site, event.op, crossedMerge);
+    if (crossedMerge)
+      return;
+    events[it->second].witness = std::move(witness);
+    witnessesToRefine.erase(it->second);
+    return;
+  }
   auto [it, inserted] = eventIds.try_emplace(key, events.size());
   if (inserted) {
-    Operation *site =
-        bufferId < s.buffers.size() ? s.buffers[bufferId].site : nullptr;
-    event.witness = extractWitness(s, site, event.op);
+    bool crossedMerge;
+    event.witness = extractWitness(s, site, event.op, crossedMerge);
+    if (crossedMerge)
+      approximateWitnesses.insert(it->second);
     event.rootFunction = root;
     events.push_back(std::move(event));
   }
@@ -646,7 +735,10 @@ void FunctionExplorer::canonicalize(PathState &s) {
   }
   llvm::sort(aliasAtoms);
   s.aliasAtoms = std::move(aliasAtoms);
+  canonicalizeAtoms(s);
+}
 
+void FunctionExplorer::canonicalizeAtoms(PathState &s) {
   // 4. Substitute the path's assumptions into every boolean, then renumber
   // atoms in first-occurrence order and drop assumptions nothing refers to.
   auto substitute = [&](AbsVal &val) {
@@ -668,15 +760,18 @@ void FunctionExplorer::canonicalize(PathState &s) {
       for (uint32_t a : val.boolValue.getAtoms())
         note(a);
   };
+  // Atoms of assumptions come first, so that states differing only in the
+  // booleans of their environment get the same numbering for them (see
+  // PathState::sameShape).
+  for (auto [a, b, atom] : s.aliasAtoms)
+    note(atom);
+  for (const CmpAtom &c : s.cmpAtoms)
+    note(c.atom);
   for (const auto &entry : s.env)
     noteVal(entry.second);
   for (const BufferRecord &b : s.buffers)
     for (const auto &cell : b.contents)
       noteVal(cell.second);
-  for (auto [a, b, atom] : s.aliasAtoms)
-    note(atom);
-  for (const CmpAtom &c : s.cmpAtoms)
-    note(c.atom);
   auto rename = [&](uint32_t atom) { return atomIndex.lookup(atom); };
   // Most joins find the atoms already in canonical order.
   bool identity = llvm::all_of(atomIndex, [](const auto &entry) {
@@ -732,6 +827,8 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
     return;
   }
   canonicalize(s);
+  if (leaveConvergedLoop(s, pc))
+    return;
   auto pointKey = std::make_pair(pc, (unsigned)s.callStack.size());
   unsigned &count = statesPerPoint[pointKey];
   Block *block = pc->getBlock();
@@ -747,18 +844,34 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
       if (auto ivs = loop.getLoopInductionVars())
         if (ivs->size() == 1 && getInt(s, ivs->front()))
           loopHead = false;
-  if (count >= options.widenAfterStates && loopHead) {
+  if (loopHead && count >= 1) {
     // Widen at loop heads: forget integers carried around the loop through
     // block arguments and stored in memory, so that counting loops converge.
+    // A counter compared with an unknown bound is widened from the second
+    // state on (counting cannot end the loop), others after
+    // `widenAfterStates` states (a loop with known bounds ends by itself).
+    bool widenAll = count >= options.widenAfterStates;
+    auto comparedWithUnknown = [&](BlockArgument arg) {
+      for (Operation *user : arg.getUsers())
+        if (auto cmp = dyn_cast<arith::CmpIOp>(user)) {
+          Value other = cmp.getLhs() == arg ? cmp.getRhs() : cmp.getLhs();
+          if (!getInt(s, other))
+            return true;
+        }
+      return false;
+    };
     bool changed = false;
     for (BlockArgument arg : block->getArguments()) {
       if (const AbsVal *val = get(s, arg))
-        if (val->kind == AbsVal::Kind::Int) {
+        if (val->kind == AbsVal::Kind::Int &&
+            (widenAll || comparedWithUnknown(arg))) {
           clear(s, arg);
           changed = true;
         }
     }
     for (BufferRecord &b : s.buffers) {
+      if (!widenAll)
+        break;
       size_t before = b.contents.size();
       llvm::erase_if(b.contents, [](const std::pair<int64_t, AbsVal> &cell) {
         return cell.second.kind == AbsVal::Kind::Int;
@@ -770,6 +883,27 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
   }
   auto print = s.fingerprint();
   auto found = seenByFingerprint.find(print);
+  std::optional<std::pair<uint64_t, uint64_t>> shape;
+  if (options.mergeBooleanStates && found == seenByFingerprint.end()) {
+    shape = s.shapeFingerprint();
+    auto waiting = waitingByShape.find(*shape);
+    if (waiting != waitingByShape.end()) {
+      uint32_t slot = waiting->second;
+      PathState &into = slots[slot];
+      if (into.sameShape(s) && mergeBooleans(into, s)) {
+        seenByFingerprint.try_emplace(print, into.hits);
+        seenByFingerprint.try_emplace(into.fingerprint(), into.hits);
+        // Dropping an assumption changes the shape.
+        auto newShape = into.shapeFingerprint();
+        if (newShape != *shape) {
+          waitingByShape.erase(waiting);
+          slotShapes[slot] = newShape;
+          waitingByShape[newShape] = slot;
+        }
+        return;
+      }
+    }
+  }
   if (found != seenByFingerprint.end()) {
     // Merge: the old state's paths already cover this one, except for the
     // all-paths verdict, which needs the intersection of the hits.
@@ -791,7 +925,99 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
   }
   ++count;
   seenByFingerprint.try_emplace(print, s.hits);
-  push(std::move(s));
+  push(std::move(s), shape);
+}
+
+bool FunctionExplorer::mergeBooleans(PathState &into, PathState &s) {
+  // The selector: an assumed atom the two paths disagree on (then the merged
+  // path no longer assumes it), or a fresh atom.
+  std::optional<size_t> differing;
+  for (size_t i = 0; i < into.assignment.size(); ++i) {
+    if (into.assignment[i].second == s.assignment[i].second)
+      continue;
+    if (differing)
+      return false; // (a && b) || (!a && !b) is not an assumption
+    differing = i;
+  }
+  uint32_t fresh = std::max(into.nextAtom, s.nextAtom);
+  BoolFn x = BoolFn::atom(fresh);
+  if (differing) {
+    auto [atom, value] = into.assignment[*differing];
+    x = value ? BoolFn::atom(atom) : BoolFn::atom(atom).negate();
+  }
+  BoolFn notX = x.negate();
+  SmallVector<std::pair<size_t, BoolFn>> merged;
+  for (size_t i = 0; i < into.env.size(); ++i) {
+    const AbsVal &a = into.env[i].second;
+    const AbsVal &b = s.env[i].second;
+    if (a.kind != AbsVal::Kind::Bool || a.boolValue == b.boolValue)
+      continue;
+    auto whenX = BoolFn::combine(x, a.boolValue, BoolFn::Op::And);
+    auto whenNotX = BoolFn::combine(notX, b.boolValue, BoolFn::Op::And);
+    if (!whenX || !whenNotX)
+      return false;
+    auto value = BoolFn::combine(*whenX, *whenNotX, BoolFn::Op::Or);
+    if (!value)
+      return false;
+    merged.emplace_back(i, *value);
+  }
+  for (auto &[i, value] : merged)
+    into.env[i].second.boolValue = std::move(value);
+  if (differing)
+    into.assignment.erase(into.assignment.begin() + *differing);
+  else if (!merged.empty())
+    into.nextAtom = fresh + 1;
+  SmallVector<uint32_t, 2> common;
+  std::set_intersection(into.hits.begin(), into.hits.end(), s.hits.begin(),
+                        s.hits.end(), std::back_inserter(common));
+  into.hits = std::move(common);
+  into.addTrace(TraceStep::Kind::Merge, into.pc);
+  ++into.forks;
+  canonicalizeAtoms(into);
+  return true;
+}
+
+void FunctionExplorer::push(
+    PathState &&s, std::optional<std::pair<uint64_t, uint64_t>> shape) {
+  uint32_t slot;
+  if (!freeSlots.empty()) {
+    slot = freeSlots.back();
+    freeSlots.pop_back();
+    slots[slot] = std::move(s);
+    slotShapes[slot] = shape;
+  } else {
+    slot = slots.size();
+    slots.push_back(std::move(s));
+    slotShapes.push_back(shape);
+  }
+  if (shape)
+    waitingByShape[*shape] = slot;
+  QueueEntry entry;
+  entry.seq = nextSeq++;
+  entry.slot = slot;
+  if (options.mergeBooleanStates) {
+    const PathState &state = slots[slot];
+    for (Operation *call : state.callStack)
+      entry.key.push_back(ctx.position(call));
+    entry.key.push_back(ctx.position(state.pc));
+  }
+  queue.push_back(std::move(entry));
+  // A max-heap on priority: the smallest key, then the newest path.
+  std::push_heap(queue.begin(), queue.end(), queueLess);
+}
+
+PathState FunctionExplorer::pop() {
+  std::pop_heap(queue.begin(), queue.end(), queueLess);
+  uint32_t slot = queue.back().slot;
+  queue.pop_back();
+  if (auto &shape = slotShapes[slot]) {
+    auto it = waitingByShape.find(*shape);
+    if (it != waitingByShape.end() && it->second == slot)
+      waitingByShape.erase(it);
+    shape.reset();
+  }
+  freeSlots.push_back(slot);
+  return std::move(slots[slot]);
 }
 
 void FunctionExplorer::finishPath(PathState &s, Operation *exitOp) {
@@ -1344,6 +1570,87 @@ bool FunctionExplorer::tracksScalarsAcrossIterations(LoopLikeOpInterface loop) {
   return result;
 }
 
+static bool hasSingleInductionVar(LoopLikeOpInterface loop);
+
+bool FunctionExplorer::inductionVarIsIrrelevant(LoopLikeOpInterface loop) {
+  auto [it, inserted] =
+      irrelevantInductionVars.try_emplace(loop.getOperation(), false);
+  if (!inserted)
+    return it->second;
+  auto untracked = [](Type memrefType) {
+    Type element = cast<BaseMemRefType>(memrefType).getElementType();
+    if (auto vector = dyn_cast<VectorType>(element))
+      element = vector.getElementType();
+    return isa<FloatType>(element);
+  };
+  SmallVector<Value> worklist = *loop.getLoopInductionVars();
+  DenseSet<Value> seen;
+  bool irrelevant = true;
+  while (!worklist.empty() && irrelevant) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        if (use.getOperandNumber() >= 1 && untracked(load.getMemRefType()))
+          continue;
+      } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        if (use.getOperandNumber() >= 2 && untracked(store.getMemRefType()))
+          continue;
+      } else if (user->getNumRegions() == 0 &&
+                 !user->hasTrait<OpTrait::IsTerminator>() &&
+                 isMemoryEffectFree(user)) {
+        llvm::append_range(worklist, user->getResults());
+        continue;
+      }
+      irrelevant = false;
+      break;
+    }
+  }
+  it->second = irrelevant;
+  return irrelevant;
+}
+
+bool FunctionExplorer::leaveConvergedLoop(PathState &s, Operation *pc) {
+  Block *block = pc->getBlock();
+  auto loop = dyn_cast<LoopLikeOpInterface>(block->getParentOp());
+  if (!loop || &block->front() != pc || !block->isEntryBlock() ||
+      !hasSingleInductionVar(loop) ||
+      loop.getLoopRegions().front() != block->getParent())
+    return false;
+  Value iv = loop.getLoopInductionVars()->front();
+  auto ivValue = getInt(s, iv);
+  auto stepSize = getInt(s, loop.getLoopSteps()->front());
+  auto results = loop.getLoopResults();
+  if (!ivValue || !stepSize || !results ||
+      results->size() != loop.getRegionIterArgs().size() ||
+      !inductionVarIsIrrelevant(loop))
+    return false;
+  uint32_t n = ctx.number(iv);
+  AbsVal saved = *s.lookup(n);
+  s.unbind(n);
+  auto print = s.fingerprint();
+  s.bind(n, saved);
+  Operation *op = loop.getOperation();
+  auto *mark = llvm::find_if(s.iterationMarks, [&](const auto &m) {
+    return m.loop == op;
+  });
+  if (mark != s.iterationMarks.end() && mark->print == print &&
+      mark->forks == s.forks && mark->inductionValue + *stepSize == *ivValue) {
+    s.iterationMarks.erase(mark);
+    bindForwarded(s, loop.getRegionIterArgs(), *results);
+    s.addTrace(TraceStep::Kind::Iteration, op, 0);
+    join(std::move(s), op->getNextNode());
+    return true;
+  }
+  if (mark == s.iterationMarks.end())
+    s.iterationMarks.push_back({op, *ivValue, print, s.forks});
+  else
+    *mark = {op, *ivValue, print, s.forks};
+  return false;
+}
+
 static bool hasSingleInductionVar(LoopLikeOpInterface loop) {
   auto ivs = loop.getLoopInductionVars();
   return ivs && ivs->size() == 1 && loop.getLoopLowerBounds() &&
@@ -1391,6 +1698,7 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
         bindForwarded(t, branch.getEntrySuccessorOperands(candidate),
                       op->getResults());
     t.addTrace(TraceStep::Kind::Iteration, op, 0);
+    forgetIterationMark(t, op);
     join(std::move(t), op->getNextNode());
   };
   if (trips && *trips == 0) {
@@ -1412,6 +1720,7 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
         skip(std::move(s));
       return false;
     }
+    ++s.forks;
     PathState other = s;
     skip(std::move(other));
     enter(std::move(s));
@@ -1455,6 +1764,7 @@ bool FunctionExplorer::stepLoopBackedge(PathState &s, LoopLikeOpInterface loop,
       if (succ.isParent())
         bindForwarded(t, forwarded(succ), op->getResults());
     t.addTrace(TraceStep::Kind::Iteration, op, 0);
+    forgetIterationMark(t, op);
     join(std::move(t), op->getNextNode());
   };
   if (again) {
@@ -1463,6 +1773,7 @@ bool FunctionExplorer::stepLoopBackedge(PathState &s, LoopLikeOpInterface loop,
     else
       exitLoop(std::move(s));
   } else {
+    ++s.forks;
     PathState other = s;
     exitLoop(std::move(other));
     continueLoop(std::move(s));
@@ -1484,6 +1795,8 @@ bool FunctionExplorer::stepRegionOp(PathState &s, RegionBranchOpInterface op) {
       break;
   }
   bool choice = succs.size() > 1 || op->getNumRegions() > 1;
+  if (succs.size() > 1)
+    ++s.forks;
   for (size_t i = 0; i < succs.size(); ++i) {
     PathState t = i + 1 == succs.size() ? std::move(s) : PathState(s);
     RegionSuccessor &succ = succs[i];
@@ -1539,6 +1852,8 @@ bool FunctionExplorer::stepRegionTerminator(PathState &s, Operation *term) {
     // No successor: the region does not return (e.g. unreachable).
     return false;
   }
+  if (succs.size() > 1)
+    ++s.forks;
   for (size_t i = 0; i < succs.size(); ++i) {
     PathState t = i + 1 == succs.size() ? std::move(s) : PathState(s);
     RegionSuccessor &succ = succs[i];
@@ -1582,6 +1897,8 @@ bool FunctionExplorer::stepBranch(PathState &s, Operation *term) {
   if (targets.empty())
     for (unsigned i = 0; i < numSuccessors; ++i)
       targets.push_back(i);
+  if (targets.size() > 1)
+    ++s.forks;
   for (size_t k = 0; k < targets.size(); ++k) {
     unsigned i = targets[k];
     PathState t = k + 1 == targets.size() ? std::move(s) : PathState(s);
@@ -1943,14 +2260,11 @@ FunctionStats FunctionExplorer::run() {
     }
   }
   join(std::move(init), &entry.front());
-  while (!worklist.empty()) {
-    PathState s = std::move(worklist.back());
-    worklist.pop_back();
+  while (!queue.empty()) {
+    PathState s = pop();
     runPath(s);
-    if (steps > stepBudget) {
-      worklist.clear();
+    if (steps > stepBudget || (witnessSearch && witnessesToRefine.empty()))
       break;
-    }
   }
   if (summaryOut) {
     // Merge the exits: an effect or result holds when every exit agrees.
@@ -2076,6 +2390,18 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
                               stats, summaryMap);
     stats.perFunction.push_back(explorer.run());
+    if (!explorer.getApproximateWitnesses().empty()) {
+      // Witnesses that crossed a merge of paths are searched again without
+      // merging, so that every branch decision they show is on one path.
+      AnalysisOptions exact = options;
+      exact.mergeBooleanStates = false;
+      DenseSet<Operation *> scratchReached;
+      AnalysisStats scratchStats;
+      FunctionExplorer search(ctx, fn, exact, events, eventIds,
+                              scratchReached, scratchStats, summaryMap);
+      search.refineWitnesses(explorer.getApproximateWitnesses());
+      search.run();
+    }
     ctx.releaseCaches();
     ++stats.functions;
     stats.ops += stats.perFunction.back().ops;

@@ -46,6 +46,11 @@ struct AnalysisOptions {
   unsigned maxStatesPerPoint = 4096;
   /// Loops with a known trip count up to this are unrolled exactly.
   unsigned maxUnrolledTrips = 64;
+  /// Paths that meet at a join point and differ only in the booleans of their
+  /// environment are merged into one path over a fresh condition atom (an
+  /// exact merge). Off, the exploration is a plain depth-first search; that
+  /// mode recomputes witnesses whose path crossed a merge.
+  bool mergeBooleanStates = true;
 };
 
 enum class LifetimeEventKind { Leak, DoubleFree, UseAfterFree, InvalidFree };
