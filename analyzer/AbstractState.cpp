@@ -108,17 +108,29 @@ std::optional<BoolFn> BoolFn::combine(const BoolFn &lhs, const BoolFn &rhs,
   return result;
 }
 
+/// The minterm bits fixed by `assignment`: (mask, values).
+static std::pair<uint64_t, uint64_t>
+pinnedBits(llvm::ArrayRef<uint32_t> atoms, const Assignment &assignment) {
+  uint64_t mask = 0, values = 0;
+  if (assignment.empty())
+    return {mask, values};
+  for (unsigned i = 0; i < atoms.size(); ++i)
+    if (auto v = lookupAtom(assignment, atoms[i])) {
+      mask |= 1ull << i;
+      if (*v)
+        values |= 1ull << i;
+    }
+  return {mask, values};
+}
+
 std::optional<bool> BoolFn::evaluate(const Assignment &assignment) const {
   if (atoms.empty())
     return (table & 1) != 0;
+  auto [mask, values] = pinnedBits(atoms, assignment);
   uint64_t minterms = 1ull << atoms.size();
   std::optional<bool> result;
   for (uint64_t m = 0; m < minterms; ++m) {
-    bool consistent = true;
-    for (unsigned i = 0; i < atoms.size() && consistent; ++i)
-      if (auto v = lookupAtom(assignment, atoms[i]))
-        consistent = *v == ((m >> i) & 1);
-    if (!consistent)
+    if ((m & mask) != values)
       continue;
     if (!result)
       result = bit(m);
@@ -129,25 +141,17 @@ std::optional<bool> BoolFn::evaluate(const Assignment &assignment) const {
 }
 
 BoolFn BoolFn::restrict(const Assignment &assignment) const {
-  bool any = false;
-  for (uint32_t a : atoms)
-    if (lookupAtom(assignment, a))
-      any = true;
-  if (!any)
+  auto [mask, values] = pinnedBits(atoms, assignment);
+  if (!mask)
     return *this;
   // Keep the table, pin assigned atoms: minterms that disagree with the
   // assignment take the value of the agreeing minterm.
   BoolFn result = *this;
   uint64_t minterms = 1ull << atoms.size();
   result.table = 0;
-  for (uint64_t m = 0; m < minterms; ++m) {
-    uint64_t pinned = m;
-    for (unsigned i = 0; i < atoms.size(); ++i)
-      if (auto v = lookupAtom(assignment, atoms[i]))
-        pinned = *v ? (pinned | (1ull << i)) : (pinned & ~(1ull << i));
-    if (bit(pinned))
+  for (uint64_t m = 0; m < minterms; ++m)
+    if (bit((m & ~mask) | values))
       result.table |= 1ull << m;
-  }
   result.simplify();
   return result;
 }

@@ -92,3 +92,60 @@ std::string SourceInfo::getName(Value value) const {
       return textOf(def->arguments[arg.getArgNumber()].loc);
   return "argument #" + std::to_string(arg.getArgNumber());
 }
+
+/// Where the text of `op` starts: its first result name, or its name.
+static const char *opTextStart(const AsmParserState::OperationDefinition &def) {
+  const char *start = def.loc.Start.getPointer();
+  if (!def.resultGroups.empty()) {
+    const char *result = def.resultGroups.front().definition.loc.Start.getPointer();
+    if (result && result < start)
+      start = result;
+  }
+  return start;
+}
+
+std::optional<std::pair<uint64_t, uint64_t>>
+SourceInfo::getWholeLines(Operation *op) const {
+  const auto *def = state.getOpDef(op);
+  if (!def)
+    return std::nullopt;
+  StringRef text = getText();
+  const char *start = opTextStart(*def);
+  const char *end = def->scopeLoc.End.getPointer();
+  if (!start || !end || end < start)
+    return std::nullopt;
+  const char *lineBegin = start;
+  while (lineBegin > text.begin() && lineBegin[-1] != '\n') {
+    --lineBegin;
+    if (*lineBegin != ' ' && *lineBegin != '\t')
+      return std::nullopt;
+  }
+  const char *lineEnd = end;
+  while (lineEnd < text.end() && (*lineEnd == ' ' || *lineEnd == '\t' ||
+                                  *lineEnd == '\r'))
+    ++lineEnd;
+  if (lineEnd + 1 < text.end() && lineEnd[0] == '/' && lineEnd[1] == '/')
+    while (lineEnd < text.end() && *lineEnd != '\n')
+      ++lineEnd;
+  if (lineEnd < text.end() && *lineEnd != '\n')
+    return std::nullopt;
+  if (lineEnd < text.end())
+    ++lineEnd; // the newline
+  return std::make_pair(uint64_t(lineBegin - text.begin()),
+                        uint64_t(lineEnd - text.begin()));
+}
+
+StringRef SourceInfo::getIndentation(Operation *op) const {
+  const auto *def = state.getOpDef(op);
+  if (!def)
+    return "";
+  StringRef text = getText();
+  const char *start = opTextStart(*def);
+  const char *lineBegin = start;
+  while (lineBegin > text.begin() && lineBegin[-1] != '\n')
+    --lineBegin;
+  const char *indentEnd = lineBegin;
+  while (indentEnd < start && (*indentEnd == ' ' || *indentEnd == '\t'))
+    ++indentEnd;
+  return StringRef(lineBegin, indentEnd - lineBegin);
+}

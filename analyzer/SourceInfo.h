@@ -13,6 +13,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <optional>
 #include <string>
 
 namespace memlint {
@@ -38,6 +39,16 @@ public:
   std::string getName(mlir::Value value) const;
   /// The buffer of the source text.
   llvm::StringRef getText() const;
+
+  /// The lines an op occupies, as byte offsets [begin, end) from the start
+  /// of its first line to just past the newline ending its last line, when
+  /// nothing but blanks precede it and nothing but blanks or a comment
+  /// follow it on those lines (so that the lines can be deleted or moved as
+  /// a whole). Null for ops without source text or sharing their lines.
+  std::optional<std::pair<uint64_t, uint64_t>>
+  getWholeLines(mlir::Operation *op) const;
+  /// The blanks that indent the first line of `op` (empty if unknown).
+  llvm::StringRef getIndentation(mlir::Operation *op) const;
 
 private:
   SourceRange toRange(llvm::SMLoc start, llvm::SMLoc end) const;

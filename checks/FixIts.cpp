@@ -1,0 +1,118 @@
+//===- FixIts.cpp - Building fix-its as line edits ------------------------===//
+
+#include "checks/FixIts.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace memlint;
+
+bool FixItBuilder::remove(Operation *op) {
+  auto lines = context.getSource().getWholeLines(op);
+  if (!lines)
+    return !(failed = true);
+  FixEdit edit;
+  edit.file = context.getFilePath().str();
+  edit.offset = lines->first;
+  edit.length = lines->second - lines->first;
+  edits.push_back(std::move(edit));
+  return true;
+}
+
+bool FixItBuilder::insertAt(uint64_t offset, Operation *indentLike,
+                            StringRef line) {
+  StringRef text = context.getSource().getText();
+  std::string indented =
+      (context.getSource().getIndentation(indentLike) + line).str();
+  FixEdit edit;
+  edit.file = context.getFilePath().str();
+  edit.offset = offset;
+  // At the end of a file without a final newline, start a new line first.
+  if (offset == text.size() && !text.empty() && !text.ends_with("\n"))
+    edit.text = "\n" + indented;
+  else
+    edit.text = indented + "\n";
+  edits.push_back(std::move(edit));
+  return true;
+}
+
+bool FixItBuilder::insertAfter(Operation *anchor, StringRef line) {
+  auto lines = context.getSource().getWholeLines(anchor);
+  if (!lines)
+    return !(failed = true);
+  return insertAt(lines->second, anchor, line);
+}
+
+bool FixItBuilder::insertBefore(Operation *anchor, StringRef line) {
+  auto lines = context.getSource().getWholeLines(anchor);
+  if (!lines)
+    return !(failed = true);
+  return insertAt(lines->first, anchor, line);
+}
+
+bool FixItBuilder::moveAfter(Operation *op, Operation *anchor) {
+  auto text = getOpText(context, op);
+  if (!text)
+    return !(failed = true);
+  return remove(op) && insertAfter(anchor, *text);
+}
+
+bool FixItBuilder::moveBefore(Operation *op, Operation *anchor) {
+  auto text = getOpText(context, op);
+  if (!text)
+    return !(failed = true);
+  return remove(op) && insertBefore(anchor, *text);
+}
+
+std::optional<FixIt> FixItBuilder::take(std::string description) {
+  if (failed || edits.empty())
+    return std::nullopt;
+  std::stable_sort(edits.begin(), edits.end(),
+                   [](const FixEdit &a, const FixEdit &b) {
+                     return a.offset < b.offset;
+                   });
+  for (size_t i = 1; i < edits.size(); ++i)
+    if (edits[i - 1].offset + edits[i - 1].length > edits[i].offset)
+      return std::nullopt;
+  FixIt fix;
+  fix.description = std::move(description);
+  fix.edits = std::move(edits);
+  edits.clear();
+  return fix;
+}
+
+std::optional<std::string> memlint::getOpText(const LintContext &context,
+                                              Operation *op) {
+  const SourceInfo &source = context.getSource();
+  auto lines = source.getWholeLines(op);
+  if (!lines)
+    return std::nullopt;
+  StringRef text =
+      source.getText().slice(lines->first, lines->second).trim();
+  // One-line ops only: moving a region would need re-indenting its body.
+  if (text.contains('\n'))
+    return std::nullopt;
+  return text.str();
+}
+
+std::string memlint::getDeallocText(const LintContext &context, Value value,
+                                    Deallocator family) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  std::string name = context.getSource().getName(value);
+  switch (family) {
+  case Deallocator::Memref:
+    os << "memref.dealloc " << name << " : " << value.getType();
+    break;
+  case Deallocator::Gpu:
+    os << "gpu.dealloc " << name << " : " << value.getType();
+    break;
+  case Deallocator::LibC:
+    os << "llvm.call @free(" << name << ") : (" << value.getType()
+       << ") -> ()";
+    break;
+  }
+  return text;
+}

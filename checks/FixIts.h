@@ -1,0 +1,68 @@
+//===- FixIts.h - Building fix-its as line edits ------------------*- C++ -*-===//
+//
+// Fix-its are text edits on the original file, in the style of clang-tidy:
+// whole lines are inserted, deleted or moved, indented like their
+// neighbours, so that comments and formatting elsewhere survive. Op ranges
+// and SSA names come from the parser's AsmParserState (SourceInfo); the
+// module is never printed back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_CHECKS_FIXITS_H
+#define MEMLINT_CHECKS_FIXITS_H
+
+#include "analyzer/AbstractState.h"
+#include "checks/Check.h"
+#include "checks/Finding.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <string>
+
+namespace memlint {
+
+/// Collects the edits of one fix-it. Every operation returns false (and the
+/// fix-it is abandoned) when the text does not allow a clean line edit, e.g.
+/// an op that shares its line with another one.
+class FixItBuilder {
+public:
+  explicit FixItBuilder(const LintContext &context) : context(context) {}
+
+  /// Deletes the lines of `op`.
+  bool remove(mlir::Operation *op);
+  /// Inserts `line` on a new line after the lines of `anchor`, indented
+  /// like `anchor`.
+  bool insertAfter(mlir::Operation *anchor, llvm::StringRef line);
+  /// Inserts `line` on a new line before `anchor`, indented like it.
+  bool insertBefore(mlir::Operation *anchor, llvm::StringRef line);
+  /// Moves `op` to a new line after `anchor`, indented like `anchor`.
+  bool moveAfter(mlir::Operation *op, mlir::Operation *anchor);
+  /// Moves `op` to a new line before `anchor`, indented like `anchor`.
+  bool moveBefore(mlir::Operation *op, mlir::Operation *anchor);
+
+  /// The fix-it, with edits sorted by offset; null when an operation failed
+  /// or two edits overlap.
+  std::optional<FixIt> take(std::string description);
+
+private:
+  bool insertAt(uint64_t offset, mlir::Operation *indentLike,
+                llvm::StringRef line);
+
+  const LintContext &context;
+  std::vector<FixEdit> edits;
+  bool failed = false;
+};
+
+/// The source text of `op` on one line (without indentation and newline).
+std::optional<std::string> getOpText(const LintContext &context,
+                                     mlir::Operation *op);
+
+/// The text of a deallocation of `value` with the deallocator `family`,
+/// naming `value` as the source does.
+std::string getDeallocText(const LintContext &context, mlir::Value value,
+                           Deallocator family);
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_FIXITS_H
