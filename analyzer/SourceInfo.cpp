@@ -149,3 +149,10 @@ StringRef SourceInfo::getIndentation(Operation *op) const {
     ++indentEnd;
   return StringRef(lineBegin, indentEnd - lineBegin);
 }
+
+std::optional<uint64_t> SourceInfo::getEndOffset(Operation *op) const {
+  const auto *def = state.getOpDef(op);
+  if (!def || !def->scopeLoc.End.isValid())
+    return std::nullopt;
+  return def->scopeLoc.End.getPointer() - getText().data();
+}

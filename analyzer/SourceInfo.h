@@ -47,6 +47,9 @@ public:
   /// a whole). Null for ops without source text or sharing their lines.
   std::optional<std::pair<uint64_t, uint64_t>>
   getWholeLines(mlir::Operation *op) const;
+  /// The byte offset just past the text of `op` (after the closing brace of
+  /// its last region, if any).
+  std::optional<uint64_t> getEndOffset(mlir::Operation *op) const;
   /// The blanks that indent the first line of `op` (empty if unknown).
   llvm::StringRef getIndentation(mlir::Operation *op) const;
 

@@ -7,6 +7,7 @@
 
 #include "checks/DoubleFreeCheck.h"
 #include "checks/LifetimeChecks.h"
+#include "checks/LifetimeFixes.h"
 
 using namespace memlint;
 
@@ -23,6 +24,7 @@ void DoubleFreeCheck::run(const LintContext &context,
     Finding finding = makeFinding(context, event.op, std::move(message));
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
+    finding.fixes = getDoubleFreeFixes(context, event);
     if (event.relatedOp)
       finding.notes.push_back(
           {context.locate(event.relatedOp), "first freed here"});

@@ -8,6 +8,7 @@
 
 #include "checks/LeakCheck.h"
 #include "checks/LifetimeChecks.h"
+#include "checks/LifetimeFixes.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
@@ -29,6 +30,7 @@ void LeakCheck::run(const LintContext &context, std::vector<Finding> &findings) 
     Finding finding = makeFinding(context, event.op, std::move(message));
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
+    finding.fixes = getLeakFixes(context, event);
     if (event.relatedOp) {
       bool atExit = event.relatedOp->hasTrait<OpTrait::ReturnLike>() &&
                     event.relatedOp->getParentOp() ==

@@ -8,6 +8,7 @@
 
 #include "checks/UseAfterFreeCheck.h"
 #include "checks/LifetimeChecks.h"
+#include "checks/LifetimeFixes.h"
 
 using namespace memlint;
 
@@ -39,6 +40,7 @@ void UseAfterFreeCheck::run(const LintContext &context,
     Finding finding = makeFinding(context, event.op, std::move(message));
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
+    finding.fixes = getUseAfterFreeFixes(context, event);
     if (event.relatedOp &&
         (finding.notes.empty() ||
          finding.notes.back().message != "buffer deallocated here"))

@@ -39,6 +39,15 @@ void printTextFindings(llvm::raw_ostream &os,
 std::string renderJson(const std::vector<FileStatus> &files,
                        const std::vector<Finding> &findings);
 
+/// Renders the fix-its of `findings` in clang-tidy's YAML replacements
+/// format (`--export-fixes`), for clang-apply-replacements.
+std::string renderFixesYaml(const std::vector<Finding> &findings,
+                            const std::string &mainSourceFile);
+
+/// A unified diff (`diff -u`) of two versions of a file; empty when equal.
+std::string renderUnifiedDiff(llvm::StringRef before, llvm::StringRef after,
+                              const std::string &path);
+
 } // namespace memlint
 
 #endif // MEMLINT_REPORTERS_REPORTERS_H

@@ -45,6 +45,44 @@ public:
     mgr.PrintMessage(os, loc, kind, message, ranges, {}, colors);
   }
 
+  /// A fix-it as a note at its first edit, with clang's fix-it line under
+  /// the source line (the inserted text, or the removed range).
+  void printFix(llvm::raw_ostream &os, const FixIt &fix, bool colors) {
+    if (fix.edits.empty())
+      return;
+    const FixEdit &first = fix.edits.front();
+    auto it = ids.find(first.file);
+    if (it == ids.end())
+      return;
+    const llvm::MemoryBuffer *buffer = mgr.getMemoryBuffer(it->second);
+    const char *base = buffer->getBufferStart();
+    uint64_t size = buffer->getBufferSize();
+    auto at = [&](uint64_t offset) {
+      return llvm::SMLoc::getFromPointer(base + std::min(offset, size));
+    };
+    // Point at the first non-blank character of the edited line.
+    uint64_t offset = std::min<uint64_t>(first.offset, size);
+    while (offset < size && (base[offset] == ' ' || base[offset] == '\t'))
+      ++offset;
+    llvm::SmallVector<llvm::SMRange, 2> ranges;
+    llvm::SmallVector<llvm::SMFixIt, 2> hints;
+    for (const FixEdit &edit : fix.edits) {
+      if (edit.file != first.file)
+        continue;
+      llvm::SMRange range(at(edit.offset), at(edit.offset + edit.length));
+      if (edit.length)
+        ranges.push_back(range);
+      llvm::StringRef text = llvm::StringRef(edit.text).trim();
+      if (!text.empty() && !text.contains('\n') &&
+          mgr.FindLineNumber(at(edit.offset), it->second) ==
+              mgr.FindLineNumber(at(offset), it->second))
+        hints.push_back(llvm::SMFixIt(llvm::SMRange(at(offset), at(offset)),
+                                      text));
+    }
+    mgr.PrintMessage(os, at(offset), llvm::SourceMgr::DK_Note,
+                     "fix-it: " + fix.description, ranges, hints, colors);
+  }
+
 private:
   llvm::SourceMgr mgr;
   std::map<std::string, unsigned> ids;
@@ -65,5 +103,7 @@ void memlint::printTextFindings(llvm::raw_ostream &os,
     for (const FindingNote &note : finding.notes)
       locator.print(os, note.location, llvm::SourceMgr::DK_Note, note.message,
                     colors);
+    for (const FixIt &fix : finding.fixes)
+      locator.printFix(os, fix, colors);
   }
 }

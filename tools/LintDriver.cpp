@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 using namespace mlir;
 using namespace memlint;
@@ -215,23 +216,109 @@ struct ChunkLinter {
 };
 } // namespace
 
-FileResult memlint::lintFile(const std::string &input,
+/// Lints every chunk of `text` into `result`.
+static void lintChunks(const std::string &text, const LintOptions &options,
+                       const DialectRegistry &registry, FileResult &result) {
+  ChunkLinter linter{options, registry, result};
+  if (!options.splitInputFile) {
+    linter.run(text);
+    return;
+  }
+  for (auto [begin, end] : splitChunks(text))
+    linter.run(blankOutside(text, begin, end));
+}
+
+std::string memlint::applyEdits(StringRef text, ArrayRef<FixEdit> edits) {
+  std::vector<FixEdit> sorted(edits.begin(), edits.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const FixEdit &a, const FixEdit &b) {
+                     return a.offset < b.offset;
+                   });
+  std::string out;
+  uint64_t pos = 0;
+  for (const FixEdit &edit : sorted) {
+    uint64_t offset = std::min<uint64_t>(edit.offset, text.size());
+    if (offset < pos)
+      continue; // overlapping: callers drop those before
+    out += text.slice(pos, offset).str();
+    out += edit.text;
+    pos = std::min<uint64_t>(offset + edit.length, text.size());
+  }
+  out += text.substr(pos).str();
+  return out;
+}
+
+uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
+  std::vector<FixEdit> sorted(edits.begin(), edits.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const FixEdit &a, const FixEdit &b) {
+                     return a.offset < b.offset;
+                   });
+  int64_t delta = 0; // new - old, for the edits before `offset`
+  for (const FixEdit &edit : sorted) {
+    int64_t newStart = int64_t(edit.offset) + delta;
+    int64_t newEnd = newStart + int64_t(edit.text.size());
+    if (int64_t(offset) < newStart)
+      break;
+    if (int64_t(offset) < newEnd)
+      return edit.offset; // inside inserted text
+    delta += int64_t(edit.text.size()) - int64_t(edit.length);
+  }
+  return uint64_t(int64_t(offset) - delta);
+}
+
+bool memlint::isImprovement(const std::vector<Finding> &before,
+                            const FileResult &after, ArrayRef<FixEdit> edits,
+                            const Finding *target) {
+  if (!after.status.ok)
+    return false;
+  std::set<std::pair<std::string, uint64_t>> old;
+  for (const Finding &f : before)
+    old.insert({f.rule, f.location.range.offset});
+  for (const Finding &f : after.findings) {
+    std::pair<std::string, uint64_t> key{
+        f.rule, mapOffsetBack(f.location.range.offset, edits)};
+    if (!old.count(key))
+      return false; // a new finding
+    if (target && key.first == target->rule &&
+        key.second == target->location.range.offset)
+      return false; // not fixed
+  }
+  return true;
+}
+
+/// Keeps, for each finding, the first candidate fix-it whose result parses,
+/// verifies and re-lints without the finding and without a new one.
+static void validateFixes(FileResult &result, const LintOptions &options,
+                          const DialectRegistry &registry) {
+  unsigned budget = options.maxFixValidations;
+  LintOptions relint = options;
+  relint.validateFixes = false;
+  for (Finding &finding : result.findings) {
+    std::vector<FixIt> candidates = std::move(finding.fixes);
+    finding.fixes.clear();
+    for (FixIt &candidate : candidates) {
+      if (budget == 0)
+        break;
+      --budget;
+      FileResult after;
+      after.status.path = result.status.path;
+      lintChunks(applyEdits(result.text, candidate.edits), relint, registry,
+                 after);
+      if (isImprovement(result.findings, after, candidate.edits, &finding)) {
+        finding.fixes.push_back(std::move(candidate));
+        break;
+      }
+    }
+  }
+}
+
+FileResult memlint::lintText(std::string text, const std::string &path,
                              const LintOptions &options,
                              const DialectRegistry &registry) {
   FileResult result;
-  result.status.path = displayPath(input, options.baseDir);
-  auto readStart = Clock::now();
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/false,
-                                                   /*RequiresNullTerminator=*/true);
-  if (!buffer) {
-    result.status.ok = false;
-    result.status.diagnostic = result.status.path + ": error: cannot read: " +
-                               buffer.getError().message();
-    result.diagnostics = result.status.diagnostic + "\n";
-    return result;
-  }
-  result.text = (*buffer)->getBuffer().str();
-  result.figures.readSeconds = secondsSince(readStart);
+  result.status.path = path;
+  result.text = std::move(text);
   if (size_t depth = maxBraceDepth(result.text); depth > kMaxNesting) {
     result.status.ok = false;
     result.status.diagnostic =
@@ -249,22 +336,37 @@ FileResult memlint::lintFile(const std::string &input,
     return result;
   }
 
-  std::vector<std::pair<size_t, size_t>> chunks;
-  if (options.splitInputFile)
-    chunks = splitChunks(result.text);
-
   // Parse and analyse on a thread with a large stack: the MLIR parser and
   // verifier recurse over region nesting.
   llvm::thread worker(std::optional<unsigned>(kStackSize), [&] {
-    ChunkLinter linter{options, registry, result};
-    if (chunks.empty()) {
-      linter.run(result.text);
-      return;
-    }
-    for (auto [begin, end] : chunks)
-      linter.run(blankOutside(result.text, begin, end));
+    lintChunks(result.text, options, registry, result);
+    std::stable_sort(result.findings.begin(), result.findings.end());
+    if (options.validateFixes && result.status.ok)
+      validateFixes(result, options, registry);
   });
   worker.join();
-  std::stable_sort(result.findings.begin(), result.findings.end());
+  return result;
+}
+
+FileResult memlint::lintFile(const std::string &input,
+                             const LintOptions &options,
+                             const DialectRegistry &registry) {
+  std::string path = displayPath(input, options.baseDir);
+  auto readStart = Clock::now();
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/false,
+                                                   /*RequiresNullTerminator=*/true);
+  if (!buffer) {
+    FileResult result;
+    result.status.path = path;
+    result.status.ok = false;
+    result.status.diagnostic = result.status.path + ": error: cannot read: " +
+                               buffer.getError().message();
+    result.diagnostics = result.status.diagnostic + "\n";
+    return result;
+  }
+  double readSeconds = secondsSince(readStart);
+  FileResult result =
+      lintText((*buffer)->getBuffer().str(), path, options, registry);
+  result.figures.readSeconds = readSeconds;
   return result;
 }

@@ -21,6 +21,11 @@ struct LintOptions {
   /// Display paths are made relative to this folder.
   std::string baseDir;
   AnalysisOptions analysis;
+  /// Keep only fix-its whose result re-lints better (see validateFixes).
+  bool validateFixes = true;
+  /// Re-lints allowed per file for validating fix-its; findings beyond get
+  /// no fix-it.
+  unsigned maxFixValidations = 64;
 };
 
 /// Figures of one file, for --stats.
@@ -52,6 +57,21 @@ struct FileResult {
 /// that deeply nested IR cannot overflow the parser.
 FileResult lintFile(const std::string &input, const LintOptions &options,
                     const mlir::DialectRegistry &registry);
+/// Lints `text` as the contents of the file shown as `path`.
+FileResult lintText(std::string text, const std::string &path,
+                    const LintOptions &options,
+                    const mlir::DialectRegistry &registry);
+
+/// `text` with `edits` applied (overlapping edits after the first skipped).
+std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
+/// The offset in the original text of `offset` in the edited text (the
+/// edit's own offset for a position inside inserted text).
+uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
+/// True when the edited file `after` parses and verifies, has no finding
+/// that `before` did not have (by rule and original position), and no longer
+/// has `target` (if given).
+bool isImprovement(const std::vector<Finding> &before, const FileResult &after,
+                   llvm::ArrayRef<FixEdit> edits, const Finding *target);
 
 /// Expands files and directories (recursively, `*.mlir`, sorted) into the
 /// list of inputs; reports missing paths in `errors`.

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tools/FixApplier.h"
 #include "tools/LintDriver.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -34,6 +35,7 @@ struct CliOptions {
   std::string checks = "*";
   std::string failOn = "error";
   std::string jsonFile;
+  std::string exportFixes;
   std::string baseDir;
   std::string color = "auto";
   std::string explain;
@@ -44,6 +46,8 @@ struct CliOptions {
   bool stats = false;
   bool listChecks = false;
   bool quiet = false;
+  bool fix = false;
+  bool fixDryRun = false;
   uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
 };
 } // namespace
@@ -106,6 +110,16 @@ int main(int argc, char **argv) {
   app.add_option("--color", opts.color, "Colours: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("-q,--quiet", opts.quiet, "Do not print findings as text");
+  app.add_flag("--fix", opts.fix,
+               "Apply the fix-its of the selected checks to the input files "
+               "(atomically; the result re-parses, verifies and re-lints "
+               "better)");
+  app.add_flag("--fix-dry-run", opts.fixDryRun,
+               "Print the changes --fix would make as a unified diff on "
+               "stdout; write nothing");
+  app.add_option("--export-fixes", opts.exportFixes,
+                 "Write the fix-its as clang-tidy YAML replacements (for "
+                 "clang-apply-replacements)");
   app.add_option("--max-steps", opts.maxSteps,
                  "Upper bound of the exploration budget of one function, in "
                  "op executions (the budget is 2000 per op of the function)");
@@ -191,6 +205,48 @@ int main(int argc, char **argv) {
       t.join();
   }
 
+  // Fix-its: applied round after round on each file, then written back
+  // atomically (or shown as a diff). The gate then judges what remains.
+  std::vector<std::vector<Finding>> remaining(results.size());
+  bool fixing = opts.fix || opts.fixDryRun;
+  bool fixFailed = false;
+  for (size_t i = 0; i < results.size(); ++i) {
+    remaining[i] = results[i].findings;
+    const FileResult &r = results[i];
+    bool anyFix = llvm::any_of(r.findings, [](const Finding &f) {
+      return !f.fixes.empty();
+    });
+    if (!fixing || !r.status.ok || !anyFix)
+      continue;
+    if (inputs[i] == "-") {
+      llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+          << "fix-its are not applied to standard input\n";
+      continue;
+    }
+    FixOutcome outcome = applyFixes(r, lintOptions, registry);
+    if (outcome.applied == 0)
+      continue;
+    if (opts.fixDryRun) {
+      llvm::outs() << renderUnifiedDiff(r.text, outcome.text, r.status.path);
+      continue;
+    }
+    std::string error;
+    if (!writeFileAtomically(inputs[i], outcome.text, error)) {
+      llvm::WithColor::error(llvm::errs(), "mlir-memlint")
+          << error << "; the file is unchanged\n";
+      fixFailed = true;
+      continue;
+    }
+    llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
+                 << outcome.applied << " fix-it"
+                 << (outcome.applied == 1 ? "" : "s") << ", "
+                 << outcome.final.findings.size() << " finding"
+                 << (outcome.final.findings.size() == 1 ? "" : "s")
+                 << " left\n";
+    remaining[i] = outcome.final.findings;
+  }
+  llvm::outs().flush();
+
   bool colors = opts.color == "always" ||
                 (opts.color == "auto" && llvm::errs().has_colors());
   std::vector<FileStatus> statuses;
@@ -228,11 +284,25 @@ int main(int argc, char **argv) {
     }
   }
 
-  if (hadError)
+  if (!opts.exportFixes.empty()) {
+    std::string yaml = renderFixesYaml(
+        findings, statuses.size() == 1 ? statuses.front().path : "");
+    std::error_code ec;
+    llvm::ToolOutputFile out(opts.exportFixes, ec, llvm::sys::fs::OF_None);
+    if (ec)
+      return usageError("cannot write '" + opts.exportFixes +
+                        "': " + ec.message());
+    out.os() << yaml;
+    out.keep();
+  }
+
+  if (hadError || fixFailed)
     return 2;
+  // After --fix, the gate judges the findings the fixes left.
   Level failLevel = *parseLevel(opts.failOn);
-  for (const Finding &f : findings)
-    if (f.level >= failLevel)
-      return 1;
+  for (const std::vector<Finding> &left : remaining)
+    for (const Finding &f : left)
+      if (f.level >= failLevel)
+        return 1;
   return 0;
 }

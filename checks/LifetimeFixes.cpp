@@ -1,0 +1,327 @@
+//===- LifetimeFixes.cpp - Fix-it candidates for lifetime bugs ------------===//
+
+#include "checks/LifetimeFixes.h"
+#include "checks/FixIts.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+
+/// Values that may refer to the memory of `root`: views, casts and values it
+/// is forwarded to through selects, branches and regions. Over-approximated
+/// on purpose: it only serves to find the last use.
+llvm::SetVector<Value> getAliases(Value root) {
+  llvm::SetVector<Value> aliases;
+  SmallVector<Value> worklist{root};
+  auto addMemrefs = [&](auto values) {
+    for (Value v : values)
+      if (isa<BaseMemRefType>(v.getType()))
+        worklist.push_back(v);
+  };
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!aliases.insert(v))
+      continue;
+    for (Operation *user : v.getUsers()) {
+      addMemrefs(user->getResults());
+      for (Region &region : user->getRegions())
+        if (!region.empty())
+          addMemrefs(region.front().getArguments());
+      for (Block *successor : user->getSuccessors())
+        addMemrefs(successor->getArguments());
+      if (isa<RegionBranchTerminatorOpInterface>(user)) {
+        Operation *parent = user->getParentOp();
+        addMemrefs(parent->getResults());
+        for (Region &region : parent->getRegions())
+          if (!region.empty())
+            addMemrefs(region.front().getArguments());
+      }
+    }
+  }
+  return aliases;
+}
+
+/// The last op of `block` that is, or contains, a use of one of `values`.
+Operation *getLastUse(Block *block, const llvm::SetVector<Value> &values) {
+  Operation *last = nullptr;
+  for (Value v : values)
+    for (Operation *user : v.getUsers())
+      if (Operation *ancestor = block->findAncestorOpInBlock(*user))
+        if (!last || last->isBeforeInBlock(ancestor))
+          last = ancestor;
+  return last;
+}
+
+/// Builds candidates for one buffer.
+class Candidates {
+public:
+  Candidates(const LintContext &context, Value root, Deallocator family)
+      : context(context), family(family), aliases(getAliases(root)),
+        dominance(root.getParentRegion()
+                      ->getParentOfType<FunctionOpInterface>()) {}
+
+  /// A dealloc on a new line after `anchor`.
+  void insertAfter(Operation *anchor, const std::string &where) {
+    if (!anchor || anchor->hasTrait<OpTrait::IsTerminator>())
+      return;
+    Value v = pickVisible([&](Value candidate) {
+      return candidate.getDefiningOp() == anchor ||
+             dominance.properlyDominates(candidate, anchor);
+    });
+    if (!v)
+      return;
+    FixItBuilder builder(context);
+    builder.insertAfter(anchor, getDeallocText(context, v, family));
+    add(builder.take(describe(v) + " " + where));
+  }
+
+  /// A dealloc on a new line before `anchor`.
+  void insertBefore(Operation *anchor, const std::string &where) {
+    if (!anchor || usesBuffer(anchor))
+      return;
+    Value v = pickVisible([&](Value candidate) {
+      return dominance.properlyDominates(candidate, anchor);
+    });
+    if (!v)
+      return;
+    FixItBuilder builder(context);
+    builder.insertBefore(anchor, getDeallocText(context, v, family));
+    add(builder.take(describe(v) + " " + where));
+  }
+
+  /// A dealloc at the end of `block`: after the last use in it, or before
+  /// its terminator.
+  void insertAtEnd(Block *block, const std::string &where) {
+    Operation *last = getLastUse(block, aliases);
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return; // the buffer flows out of the block
+    if (last) {
+      insertAfter(last, where);
+      return;
+    }
+    Operation *terminator = block->empty() ? nullptr : &block->back();
+    if (terminator && context.getSource().getWholeLines(terminator)) {
+      insertBefore(terminator, where);
+      return;
+    }
+    // An implicit terminator: after the last op written in the block.
+    for (Operation &op : llvm::reverse(*block))
+      if (context.getSource().getWholeLines(&op) &&
+          !op.hasTrait<OpTrait::IsTerminator>()) {
+        insertAfter(&op, where);
+        return;
+      }
+  }
+
+  /// An `else` region holding the dealloc, for an `scf.if` without one.
+  void addElseRegion(scf::IfOp ifOp) {
+    if (!ifOp.getElseRegion().empty() || ifOp.getNumResults() != 0)
+      return;
+    auto end = context.getSource().getEndOffset(ifOp);
+    Value v = pickVisible([&](Value candidate) {
+      return dominance.properlyDominates(candidate, ifOp);
+    });
+    if (!end || !v)
+      return;
+    std::string indent = context.getSource().getIndentation(ifOp).str();
+    FixEdit edit;
+    edit.file = context.getFilePath().str();
+    edit.offset = *end;
+    edit.text = " else {\n" + indent + "  " +
+                getDeallocText(context, v, family) + "\n" + indent + "}";
+    FixIt fix;
+    fix.description = describe(v) + " in a new else branch";
+    fix.edits.push_back(std::move(edit));
+    add(std::move(fix));
+  }
+
+  bool usesBuffer(Operation *op) const {
+    return llvm::any_of(op->getOperands(),
+                        [&](Value v) { return aliases.contains(v); });
+  }
+
+  const llvm::SetVector<Value> &getAliasSet() const { return aliases; }
+  std::vector<FixIt> take() { return std::move(fixes); }
+
+private:
+  /// The first alias satisfying `visible` that names the whole buffer (not
+  /// an interior view), the allocation itself first.
+  template <typename Pred> Value pickVisible(Pred visible) const {
+    for (Value v : aliases) {
+      Operation *def = v.getDefiningOp();
+      if (def && isa<ViewLikeOpInterface>(def) && !isa<memref::CastOp>(def))
+        continue;
+      if (visible(v))
+        return v;
+    }
+    return {};
+  }
+  std::string describe(Value v) const {
+    return "insert '" + getDeallocText(context, v, family) + "'";
+  }
+  void add(std::optional<FixIt> fix) {
+    if (!fix)
+      return;
+    for (const FixIt &existing : fixes)
+      if (existing.edits.size() == fix->edits.size() &&
+          existing.edits.front().offset == fix->edits.front().offset &&
+          existing.edits.front().text == fix->edits.front().text)
+        return;
+    fixes.push_back(std::move(*fix));
+  }
+  void add(FixIt fix) { add(std::optional<FixIt>(std::move(fix))); }
+
+  const LintContext &context;
+  Deallocator family;
+  llvm::SetVector<Value> aliases;
+  DominanceInfo dominance;
+  std::vector<FixIt> fixes;
+};
+
+Operation *functionOf(Operation *op) {
+  if (isa<FunctionOpInterface>(op))
+    return op;
+  return op->getParentOfType<FunctionOpInterface>();
+}
+
+bool sameFunction(Operation *a, Operation *b) {
+  return a && b && functionOf(a) == functionOf(b);
+}
+
+} // namespace
+
+std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
+                                         const LifetimeEvent &event) {
+  Operation *site = event.op;
+  if (!site || !site->getParentOfType<FunctionOpInterface>())
+    return {};
+  // The buffer as the leaking function sees it: the allocation, or the
+  // results of the call that returned it.
+  SmallVector<Value> roots;
+  if (event.buffer && event.buffer.getDefiningOp() == site)
+    roots.push_back(event.buffer);
+  else
+    for (Value result : site->getResults())
+      if (isa<BaseMemRefType>(result.getType()) ||
+          event.allocFamily == Deallocator::LibC)
+        roots.push_back(result);
+  std::vector<FixIt> all;
+  for (Value root : roots) {
+    Candidates candidates(context, root, event.allocFamily);
+    auto atHome = [&] {
+      Block *home = root.getParentBlock();
+      Operation *last = getLastUse(home, candidates.getAliasSet());
+      candidates.insertAfter(last ? last : site, "after the last use");
+    };
+    auto alongWitness = [&] {
+      for (const WitnessStep &step : llvm::reverse(event.witness)) {
+        if (step.kind != WitnessStep::Kind::Branch || !sameFunction(step.op, site))
+          continue;
+        Operation *op = step.op;
+        if (isa<RegionBranchOpInterface>(op)) {
+          if (step.successor >= 0 &&
+              step.successor < (int)op->getNumRegions() &&
+              !op->getRegion(step.successor).empty())
+            candidates.insertAtEnd(&op->getRegion(step.successor).front(),
+                                   "at the end of the branch that leaks");
+          else if (auto ifOp = dyn_cast<scf::IfOp>(op))
+            candidates.addElseRegion(ifOp);
+        } else if (step.successor >= 0 &&
+                   step.successor < (int)op->getNumSuccessors()) {
+          Block *dest = op->getSuccessor(step.successor);
+          Operation *last = getLastUse(dest, candidates.getAliasSet());
+          if (last)
+            candidates.insertAfter(last, "in the block that leaks");
+          else
+            candidates.insertBefore(&dest->front(), "in the block that leaks");
+        }
+      }
+    };
+    auto atLoss = [&] {
+      if (sameFunction(event.relatedOp, site))
+        candidates.insertBefore(event.relatedOp,
+                                "where the last reference is lost");
+    };
+    if (event.allPaths) {
+      atHome();
+      alongWitness();
+      atLoss();
+    } else {
+      alongWitness();
+      atLoss();
+      atHome();
+    }
+    for (FixIt &fix : candidates.take())
+      all.push_back(std::move(fix));
+  }
+  return all;
+}
+
+std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
+                                               const LifetimeEvent &event) {
+  std::vector<FixIt> fixes;
+  Operation *second = event.op, *first = event.relatedOp;
+  if (!second)
+    return fixes;
+  // A dealloc that runs on every iteration of a loop (or in a region) the
+  // buffer was allocated outside of: move it after that op.
+  Value buffer = event.buffer;
+  if (buffer && sameFunction(buffer.getParentBlock()->getParentOp(), second)) {
+    Block *home = buffer.getParentBlock();
+    Operation *ancestor = home->findAncestorOpInBlock(*second);
+    if (ancestor && ancestor != second) {
+      FixItBuilder builder(context);
+      builder.moveAfter(second, ancestor);
+      if (auto fix = builder.take(isa<LoopLikeOpInterface>(ancestor)
+                                      ? "move the dealloc after the loop"
+                                      : "move the dealloc out of the region"))
+        fixes.push_back(std::move(*fix));
+    }
+  }
+  FixItBuilder removeSecond(context);
+  removeSecond.remove(second);
+  if (auto fix = removeSecond.take("delete the redundant dealloc"))
+    fixes.push_back(std::move(*fix));
+  if (first && sameFunction(first, second)) {
+    FixItBuilder removeFirst(context);
+    removeFirst.remove(first);
+    if (auto fix = removeFirst.take("delete the first dealloc"))
+      fixes.push_back(std::move(*fix));
+  }
+  return fixes;
+}
+
+std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
+                                                 const LifetimeEvent &event) {
+  std::vector<FixIt> fixes;
+  Operation *free = event.relatedOp, *use = event.op;
+  if (!free || !use || !event.buffer || !sameFunction(free, use))
+    return fixes;
+  llvm::SetVector<Value> aliases = getAliases(event.buffer);
+  for (Block *block = free->getBlock(); block;) {
+    Operation *ancestor = block->findAncestorOpInBlock(*free);
+    Operation *last = getLastUse(block, aliases);
+    if (last && ancestor->isBeforeInBlock(last) &&
+        !last->hasTrait<OpTrait::IsTerminator>()) {
+      FixItBuilder builder(context);
+      builder.moveAfter(free, last);
+      if (auto fix = builder.take("move the dealloc after the last use"))
+        fixes.push_back(std::move(*fix));
+    }
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent))
+      break;
+    block = parent->getBlock();
+  }
+  return fixes;
+}

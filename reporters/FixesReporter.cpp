@@ -1,0 +1,221 @@
+//===- FixesReporter.cpp - Fix-its as YAML replacements and diffs ----------===//
+//
+// --export-fixes writes clang-tidy's replacements format (the YAML that
+// clang-apply-replacements reads); --fix-dry-run prints a unified diff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reporters/Reporters.h"
+
+#include "llvm/Support/YAMLTraits.h"
+
+#include <algorithm>
+
+using namespace memlint;
+
+namespace {
+struct YamlReplacement {
+  std::string filePath;
+  uint64_t offset = 0, length = 0;
+  std::string text;
+};
+struct YamlMessage {
+  std::string message, filePath;
+  uint64_t fileOffset = 0;
+  std::vector<YamlReplacement> replacements;
+};
+struct YamlDiagnostic {
+  std::string name;
+  YamlMessage message;
+  std::string level;
+};
+struct YamlDocument {
+  std::string mainSourceFile;
+  std::vector<YamlDiagnostic> diagnostics;
+};
+} // namespace
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(YamlReplacement)
+LLVM_YAML_IS_SEQUENCE_VECTOR(YamlDiagnostic)
+
+namespace llvm::yaml {
+template <> struct MappingTraits<YamlReplacement> {
+  static void mapping(IO &io, YamlReplacement &r) {
+    io.mapRequired("FilePath", r.filePath);
+    io.mapRequired("Offset", r.offset);
+    io.mapRequired("Length", r.length);
+    io.mapRequired("ReplacementText", r.text);
+  }
+};
+template <> struct MappingTraits<YamlMessage> {
+  static void mapping(IO &io, YamlMessage &m) {
+    io.mapRequired("Message", m.message);
+    io.mapRequired("FilePath", m.filePath);
+    io.mapRequired("FileOffset", m.fileOffset);
+    io.mapRequired("Replacements", m.replacements);
+  }
+};
+template <> struct MappingTraits<YamlDiagnostic> {
+  static void mapping(IO &io, YamlDiagnostic &d) {
+    io.mapRequired("DiagnosticName", d.name);
+    io.mapRequired("DiagnosticMessage", d.message);
+    io.mapRequired("Level", d.level);
+  }
+};
+template <> struct MappingTraits<YamlDocument> {
+  static void mapping(IO &io, YamlDocument &doc) {
+    io.mapRequired("MainSourceFile", doc.mainSourceFile);
+    io.mapRequired("Diagnostics", doc.diagnostics);
+  }
+};
+} // namespace llvm::yaml
+
+std::string memlint::renderFixesYaml(const std::vector<Finding> &findings,
+                                     const std::string &mainSourceFile) {
+  YamlDocument doc;
+  doc.mainSourceFile = mainSourceFile;
+  for (const Finding &finding : findings) {
+    if (finding.fixes.empty())
+      continue;
+    YamlDiagnostic diag;
+    diag.name = finding.rule;
+    diag.level = finding.level == Level::Error ? "Error" : "Warning";
+    diag.message.message = finding.message;
+    diag.message.filePath = finding.location.file;
+    diag.message.fileOffset = finding.location.range.offset;
+    // clang-tidy exports the first fix of a diagnostic.
+    for (const FixEdit &edit : finding.fixes.front().edits)
+      diag.message.replacements.push_back(
+          {edit.file, edit.offset, edit.length, edit.text});
+    doc.diagnostics.push_back(std::move(diag));
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::yaml::Output out(os);
+  out << doc;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Unified diff
+//===----------------------------------------------------------------------===//
+
+static std::vector<llvm::StringRef> splitLines(llvm::StringRef text) {
+  std::vector<llvm::StringRef> lines;
+  while (!text.empty()) {
+    size_t eol = text.find('\n');
+    if (eol == llvm::StringRef::npos) {
+      lines.push_back(text);
+      break;
+    }
+    lines.push_back(text.take_front(eol + 1));
+    text = text.drop_front(eol + 1);
+  }
+  return lines;
+}
+
+std::string memlint::renderUnifiedDiff(llvm::StringRef before,
+                                       llvm::StringRef after,
+                                       const std::string &path) {
+  if (before == after)
+    return "";
+  std::vector<llvm::StringRef> a = splitLines(before), b = splitLines(after);
+  // Fix-its are local: strip the common prefix and suffix, then align the
+  // middle with a longest common subsequence.
+  size_t prefix = 0;
+  while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix])
+    ++prefix;
+  size_t suffix = 0;
+  while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
+    ++suffix;
+  size_t n = a.size() - prefix - suffix, m = b.size() - prefix - suffix;
+  // ops: ' ' keep, '-' remove, '+' add, over the whole files.
+  std::vector<std::pair<char, llvm::StringRef>> ops;
+  for (size_t i = 0; i < prefix; ++i)
+    ops.push_back({' ', a[i]});
+  if (n * m <= 16'000'000) {
+    std::vector<uint32_t> lcs((n + 1) * (m + 1), 0);
+    auto at = [&](size_t i, size_t j) -> uint32_t & {
+      return lcs[i * (m + 1) + j];
+    };
+    for (size_t i = n; i-- > 0;)
+      for (size_t j = m; j-- > 0;)
+        at(i, j) = a[prefix + i] == b[prefix + j]
+                       ? at(i + 1, j + 1) + 1
+                       : std::max(at(i + 1, j), at(i, j + 1));
+    size_t i = 0, j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && a[prefix + i] == b[prefix + j]) {
+        ops.push_back({' ', a[prefix + i]});
+        ++i, ++j;
+      } else if (j < m && (i == n || at(i, j + 1) >= at(i + 1, j))) {
+        ops.push_back({'+', b[prefix + j++]});
+      } else {
+        ops.push_back({'-', a[prefix + i++]});
+      }
+    }
+  } else {
+    for (size_t i = 0; i < n; ++i)
+      ops.push_back({'-', a[prefix + i]});
+    for (size_t j = 0; j < m; ++j)
+      ops.push_back({'+', b[prefix + j]});
+  }
+  for (size_t i = a.size() - suffix; i < a.size(); ++i)
+    ops.push_back({' ', a[i]});
+
+  // Hunks with three lines of context.
+  constexpr size_t kContext = 3;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << "--- a/" << path << "\n+++ b/" << path << "\n";
+  size_t k = 0;
+  while (k < ops.size()) {
+    if (ops[k].first == ' ') {
+      ++k;
+      continue;
+    }
+    size_t start = k >= kContext ? k - kContext : 0;
+    size_t end = k;
+    // Extend over changes separated by at most 2 * kContext kept lines.
+    while (end < ops.size()) {
+      size_t next = end;
+      while (next < ops.size() && ops[next].first != ' ')
+        ++next;
+      size_t keep = next;
+      while (keep < ops.size() && ops[keep].first == ' ' &&
+             keep - next <= 2 * kContext)
+        ++keep;
+      if (keep < ops.size() && ops[keep].first != ' ') {
+        end = keep;
+        continue;
+      }
+      end = std::min(ops.size(), next + kContext);
+      break;
+    }
+    size_t oldLine = 1, newLine = 1;
+    for (size_t i = 0; i < start; ++i) {
+      if (ops[i].first != '+')
+        ++oldLine;
+      if (ops[i].first != '-')
+        ++newLine;
+    }
+    size_t oldCount = 0, newCount = 0;
+    for (size_t i = start; i < end; ++i) {
+      if (ops[i].first != '+')
+        ++oldCount;
+      if (ops[i].first != '-')
+        ++newCount;
+    }
+    os << "@@ -" << (oldCount ? oldLine : oldLine - 1) << "," << oldCount
+       << " +" << (newCount ? newLine : newLine - 1) << "," << newCount
+       << " @@\n";
+    for (size_t i = start; i < end; ++i) {
+      os << ops[i].first << ops[i].second;
+      if (!ops[i].second.ends_with("\n"))
+        os << "\n\\ No newline at end of file\n";
+    }
+    k = end;
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+//===- FixApplier.cpp - Apply fix-its to files: --fix, --fix-dry-run ------===//
+
+#include "tools/FixApplier.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+using namespace memlint;
+
+/// The first fix-it of each finding that does not overlap an earlier one.
+static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
+  std::vector<const FixIt *> fixes;
+  for (const Finding &finding : result.findings)
+    if (!finding.fixes.empty())
+      fixes.push_back(&finding.fixes.front());
+  std::stable_sort(fixes.begin(), fixes.end(),
+                   [](const FixIt *a, const FixIt *b) {
+                     return a->edits.front().offset < b->edits.front().offset;
+                   });
+  std::vector<const FixIt *> picked;
+  std::vector<std::pair<uint64_t, uint64_t>> taken;
+  for (const FixIt *fix : fixes) {
+    bool clash = llvm::any_of(fix->edits, [&](const FixEdit &edit) {
+      return llvm::any_of(taken, [&](std::pair<uint64_t, uint64_t> range) {
+        // Touching ranges clash too: two insertions at one offset would
+        // depend on their order.
+        return edit.offset <= range.second &&
+               range.first <= edit.offset + edit.length;
+      });
+    });
+    if (clash)
+      continue;
+    for (const FixEdit &edit : fix->edits)
+      taken.push_back({edit.offset, edit.offset + edit.length});
+    picked.push_back(fix);
+  }
+  return picked;
+}
+
+FixOutcome memlint::applyFixes(const FileResult &first,
+                               const LintOptions &options,
+                               const mlir::DialectRegistry &registry,
+                               unsigned maxRounds) {
+  FixOutcome outcome;
+  outcome.text = first.text;
+  outcome.final = first;
+  for (unsigned round = 0; round < maxRounds; ++round) {
+    const FileResult &current = outcome.final;
+    std::vector<const FixIt *> fixes = pickCompatible(current);
+    if (fixes.empty())
+      break;
+    std::vector<FixEdit> edits;
+    for (const FixIt *fix : fixes)
+      edits.insert(edits.end(), fix->edits.begin(), fix->edits.end());
+    std::string text = applyEdits(outcome.text, edits);
+    FileResult after = lintText(text, current.status.path, options, registry);
+    unsigned count = fixes.size();
+    if (fixes.size() > 1 &&
+        !isImprovement(current.findings, after, edits, nullptr)) {
+      // Fixes valid one by one can clash together: take the first only,
+      // which was validated on its own.
+      edits = fixes.front()->edits;
+      text = applyEdits(outcome.text, edits);
+      after = lintText(text, current.status.path, options, registry);
+      count = 1;
+    }
+    if (!isImprovement(current.findings, after, edits, nullptr) ||
+        after.findings.size() >= current.findings.size())
+      break;
+    outcome.text = std::move(text);
+    outcome.final = std::move(after);
+    outcome.applied += count;
+  }
+  return outcome;
+}
+
+bool memlint::writeFileAtomically(const std::string &path,
+                                  llvm::StringRef contents,
+                                  std::string &error) {
+  namespace fs = llvm::sys::fs;
+  auto permissions = fs::getPermissions(path);
+  llvm::SmallString<256> model(path);
+  model += ".memlint-%%%%%%.tmp";
+  int fd = -1;
+  llvm::SmallString<256> temp;
+  if (std::error_code ec = fs::createUniqueFile(model, fd, temp)) {
+    error = "cannot create a temporary file next to '" + path +
+            "': " + ec.message();
+    return false;
+  }
+  auto fail = [&](const std::string &what) {
+    error = what;
+    if (fd >= 0)
+      ::close(fd);
+    fs::remove(temp);
+    return false;
+  };
+  const char *data = contents.data();
+  size_t left = contents.size();
+  while (left) {
+    ssize_t written = ::write(fd, data, left);
+    if (written < 0) {
+      if (errno == EINTR)
+        continue;
+      return fail("cannot write '" + temp.str().str() +
+                  "': " + std::strerror(errno));
+    }
+    data += written;
+    left -= written;
+  }
+  if (::fsync(fd) != 0)
+    return fail("cannot sync '" + temp.str().str() +
+                "': " + std::strerror(errno));
+  ::close(fd);
+  fd = -1;
+  if (permissions)
+    fs::setPermissions(temp, *permissions);
+  if (std::error_code ec = fs::rename(temp, path))
+    return fail("cannot replace '" + path + "': " + ec.message());
+  return true;
+}
