@@ -24,8 +24,13 @@ bool FixItBuilder::remove(Operation *op) {
 bool FixItBuilder::insertAt(uint64_t offset, Operation *indentLike,
                             StringRef line) {
   StringRef text = context.getSource().getText();
-  std::string indented =
-      (context.getSource().getIndentation(indentLike) + line).str();
+  // Every line of `line` gets the indentation of `indentLike`.
+  StringRef indent = context.getSource().getIndentation(indentLike);
+  std::string indented;
+  SmallVector<StringRef> lines;
+  line.split(lines, '\n');
+  for (size_t i = 0; i < lines.size(); ++i)
+    indented += (i ? "\n" : "") + indent.str() + lines[i].str();
   FixEdit edit;
   edit.file = context.getFilePath().str();
   edit.offset = offset;

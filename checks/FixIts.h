@@ -32,7 +32,8 @@ public:
   /// Deletes the lines of `op`.
   bool remove(mlir::Operation *op);
   /// Inserts `line` on a new line after the lines of `anchor`, indented
-  /// like `anchor`.
+  /// like `anchor` (several lines when `line` holds newlines, each indented
+  /// like `anchor` plus its own leading blanks).
   bool insertAfter(mlir::Operation *anchor, llvm::StringRef line);
   /// Inserts `line` on a new line before `anchor`, indented like it.
   bool insertBefore(mlir::Operation *anchor, llvm::StringRef line);

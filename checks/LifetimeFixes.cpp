@@ -3,6 +3,7 @@
 #include "checks/LifetimeFixes.h"
 #include "checks/FixIts.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -97,6 +98,47 @@ public:
     FixItBuilder builder(context);
     builder.insertBefore(anchor, getDeallocText(context, v, family));
     add(builder.take(describe(v) + " " + where));
+  }
+
+  /// A condition a dealloc can be guarded by: free only when `value` is
+  /// `polarity`.
+  using Guard = std::pair<Value, bool>;
+
+  /// A dealloc guarded by nested `scf.if`s on `guards`, before `anchor`.
+  void insertGuardedBefore(Operation *anchor, ArrayRef<Guard> guards,
+                           const std::string &where) {
+    if (!anchor || usesBuffer(anchor))
+      return;
+    for (const Guard &guard : guards)
+      if (!dominance.properlyDominates(guard.first, anchor))
+        return;
+    Value v = pickVisible([&](Value candidate) {
+      return dominance.properlyDominates(candidate, anchor);
+    });
+    if (!v)
+      return;
+    std::string text;
+    std::string indent;
+    for (const Guard &guard : guards) {
+      text += indent + "scf.if " + context.getSource().getName(guard.first) +
+              " {\n";
+      if (!guard.second)
+        text += indent + "} else {\n";
+      indent += "  ";
+    }
+    text += indent + getDeallocText(context, v, family);
+    for (size_t i = 0; i < guards.size(); ++i) {
+      indent.resize(indent.size() - 2);
+      text += "\n" + indent + "}";
+    }
+    std::string condition;
+    for (const Guard &guard : guards)
+      condition += (condition.empty() ? "" : " and ") +
+                   context.getSource().getName(guard.first) +
+                   (guard.second ? " is true" : " is false");
+    FixItBuilder builder(context);
+    builder.insertBefore(anchor, text);
+    add(builder.take(describe(v) + " when " + condition + " " + where));
   }
 
   /// A dealloc at the end of `block`: after the last use in it, or before
@@ -252,6 +294,55 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         candidates.insertBefore(event.relatedOp,
                                 "where the last reference is lost");
     };
+    // Guards: the branch decisions of the witness, and ownership flags
+    // forwarded with the buffer (an i1 block argument or region result next
+    // to it), so that a buffer that is owned only on some paths is freed
+    // only there.
+    auto guarded = [&] {
+      if (!sameFunction(event.relatedOp, site))
+        return;
+      SmallVector<Candidates::Guard> guards;
+      auto addGuard = [&](Value condition, bool polarity) {
+        if (!condition || !condition.getType().isInteger(1))
+          return;
+        for (const Candidates::Guard &g : guards)
+          if (g.first == condition)
+            return;
+        guards.push_back({condition, polarity});
+      };
+      for (Value alias : candidates.getAliasSet()) {
+        auto flags = isa<BlockArgument>(alias)
+                         ? ValueRange(cast<BlockArgument>(alias)
+                                          .getOwner()
+                                          ->getArguments())
+                         : ValueRange(alias.getDefiningOp()->getResults());
+        for (Value flag : flags)
+          addGuard(flag, true);
+      }
+      size_t numFlags = guards.size();
+      for (const WitnessStep &step : llvm::reverse(event.witness)) {
+        if (step.kind != WitnessStep::Kind::Branch ||
+            !sameFunction(step.op, site))
+          continue;
+        // scf.if: region 0 is the true branch; the else region or, without
+        // one, the parent (-1) is the false branch.
+        if (auto ifOp = dyn_cast<scf::IfOp>(step.op))
+          addGuard(ifOp.getCondition(), step.successor == 0);
+        else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
+          addGuard(br.getCondition(), step.successor == 0);
+      }
+      constexpr size_t kMaxGuarded = 8;
+      size_t tried = 0;
+      for (size_t i = 0; i < guards.size() && tried < kMaxGuarded; ++i, ++tried)
+        candidates.insertGuardedBefore(event.relatedOp, {guards[i]},
+                                       "where the last reference is lost");
+      for (size_t i = numFlags; i < guards.size(); ++i)
+        for (size_t j = i + 1; j < guards.size() && tried < kMaxGuarded;
+             ++j, ++tried)
+          candidates.insertGuardedBefore(event.relatedOp,
+                                         {guards[i], guards[j]},
+                                         "where the last reference is lost");
+    };
     if (event.allPaths) {
       atHome();
       alongWitness();
@@ -260,6 +351,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       alongWitness();
       atLoss();
       atHome();
+      guarded();
     }
     for (FixIt &fix : candidates.take())
       all.push_back(std::move(fix));

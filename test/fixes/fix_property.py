@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Property test of --fix (issue: fix-its).
+
+For every input (files given on the command line, and generated buggy
+programs from test/fuzz/memlint_fuzz.py), copies it, runs `TOOL --fix` on the
+copy and checks that
+  1. the fixed file verifies with mlir-opt (when --mlir-opt is given),
+  2. it re-lints with no new finding: every finding left was there before
+     (by rule and line, through the edits), and the findings of the kinds
+     --fix repairs (lifetime-leak, lifetime-double-free,
+     lifetime-use-after-free) that are left are counted as "left",
+  3. a second `--fix` changes nothing (fixes are idempotent), and
+  4. for generated programs, the exact oracle of memlint_fuzz.py (every
+     assignment of the i1 arguments and trip counts) finds no bug in the
+     fixed program that is not one of the findings left (a fix never adds a
+     bug).
+Exits 1 on any failure of 1-4, or when more than --max-left of the findings
+to fix are left (the fix-its that exist for some shapes only are a known
+limitation; the bound keeps it from growing).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "fuzz"))
+import memlint_fuzz  # noqa: E402
+
+FIXED_KINDS = {"lifetime-leak", "lifetime-double-free", "lifetime-use-after-free"}
+
+
+def lint(tool, path, extra=()):
+    out = subprocess.run([tool, "--json", "-", "-q", *extra, path],
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode not in (0, 1):
+        return None, out.stderr
+    return json.loads(out.stdout), out.stderr
+
+
+def fix(tool, path, extra=()):
+    return subprocess.run([tool, "--fix", "-q", *extra, path],
+                          capture_output=True, text=True, timeout=600)
+
+
+def check_file(tool, mlir_opt, src, work, extra, oracle):
+    """Returns a list of failure strings for one input."""
+    failures, left_count = [], 0
+    name = os.path.basename(src)
+    dst = os.path.join(work, name)
+    shutil.copyfile(src, dst)
+    before, _ = lint(tool, dst, extra)
+    if before is None or before["files"][0]["status"] != "ok":
+        return [], 0, 0  # not lintable: out of scope
+    had = [f for f in before["findings"] if f["rule"] in FIXED_KINDS]
+    run = fix(tool, dst, extra)
+    if run.returncode not in (0, 1):
+        return ["%s: --fix failed (exit %d): %s" % (name, run.returncode,
+                                                    run.stderr.strip()[-300:])], len(had), 0
+    with open(dst) as f:
+        fixed = f.read()
+    if mlir_opt:
+        v = subprocess.run([mlir_opt, "--allow-unregistered-dialect", *([]), dst,
+                            "-o", os.devnull], capture_output=True, text=True)
+        if v.returncode != 0 and "--load-dialect-plugin" not in " ".join(extra):
+            failures.append("%s: fixed file does not verify: %s" %
+                            (name, v.stderr.strip()[:300]))
+    after, _ = lint(tool, dst, extra)
+    if after is None:
+        return failures + ["%s: the fixed file does not lint" % name], len(had), 0
+    # Findings left must be findings of before, moved by the inserted or
+    # deleted lines: match them by rule and the text of their source line.
+    with open(src) as f:
+        src_lines = f.read().split("\n")
+    fixed_lines = fixed.split("\n")
+
+    def key_of(f, lines):
+        line = f["location"]["line"]
+        text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        return (f["rule"], text)
+
+    old = {}
+    for f in before["findings"]:
+        k = key_of(f, src_lines)
+        old[k] = old.get(k, 0) + 1
+    left_lines = set()
+    for f in after["findings"]:
+        key = key_of(f, fixed_lines)
+        if old.get(key, 0) == 0:
+            failures.append("%s:%d: new finding after --fix: %s: %s" %
+                            (name, f["location"]["line"], f["rule"], f["message"]))
+            continue
+        old[key] -= 1
+        if f["rule"] in FIXED_KINDS:
+            left_count += 1
+            left_lines.add((f["rule"], f["location"]["line"]))
+            print("note: %s:%d: %s left after --fix: %s" %
+                  (name, f["location"]["line"], f["rule"], f["message"]))
+    run2 = fix(tool, dst, extra)
+    with open(dst) as f:
+        again = f.read()
+    if again != fixed:
+        failures.append("%s: a second --fix changed the file" % name)
+    if oracle:
+        try:
+            truth = memlint_fuzz.ground_truth(memlint_fuzz.parse_module(fixed))
+        except memlint_fuzz.ParseError as e:
+            failures.append("%s: fixed program outside the oracle's subset: %s" %
+                            (name, e))
+        except memlint_fuzz.StepLimit:
+            truth = {}
+        else:
+            for (rule, line), _ in sorted(truth.items()):
+                if (rule, line) not in left_lines and rule in FIXED_KINDS:
+                    failures.append("%s:%d: oracle: %s in the fixed program "
+                                    "that the tool does not report" %
+                                    (name, line, rule))
+    return failures, len(had), left_count
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tool", required=True)
+    ap.add_argument("--mlir-opt")
+    ap.add_argument("--seeds", default="0:0", help="generated programs A:B")
+    ap.add_argument("--extra", action="append", default=[],
+                    help="extra tool argument (repeatable)")
+    ap.add_argument("--work", help="work directory (default: temporary)")
+    ap.add_argument("--max-left", type=float, default=0.0,
+                    help="largest fraction of findings to fix that may be "
+                         "left after --fix (default 0)")
+    ap.add_argument("files", nargs="*")
+    args = ap.parse_args()
+    work = args.work or tempfile.mkdtemp(prefix="memlint-fix-")
+    os.makedirs(work, exist_ok=True)
+    failures, to_fix, left, inputs = [], 0, 0, 0
+    for path in args.files:
+        f, had, l = check_file(args.tool, args.mlir_opt, path, work, args.extra, False)
+        inputs += 1
+        to_fix += had
+        left += l
+        failures += f
+    a, b = (int(x) for x in args.seeds.split(":"))
+    for seed in range(a, b):
+        p = memlint_fuzz.make_program(seed, buggy_ratio=1.0)
+        src = os.path.join(work, "gen_%d.mlir" % seed)
+        with open(src, "w") as f:
+            f.write(p.text)
+        gen_dir = os.path.join(work, "fixed")
+        os.makedirs(gen_dir, exist_ok=True)
+        f, had, l = check_file(args.tool, args.mlir_opt, src, gen_dir, [], True)
+        inputs += 1
+        to_fix += had
+        left += l
+        failures += f
+    for line in failures:
+        print(line)
+    ratio = left / to_fix if to_fix else 0.0
+    print("%d inputs, %d findings to fix, %d fixed, %d left (%.1f%%), %d failures" %
+          (inputs, to_fix, to_fix - left, left, 100 * ratio, len(failures)))
+    if ratio > args.max_left:
+        print("error: more findings left than --max-left=%.3f" % args.max_left)
+        return 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
