@@ -687,17 +687,17 @@ void FunctionExplorer::canonicalize(PathState &s) {
   };
   for (const auto &entry : s.env)
     visit(entry.second);
+  // Argument records stay, with what is stored in them: summaries report
+  // what happened to them, and the caller sees their contents.
+  for (uint32_t b = 0; b < numBuffers; ++b)
+    if (s.buffers[b].origin == BufferOrigin::Argument)
+      visit(AbsVal::getRef(b, /*interior=*/false));
   while (!stack.empty()) {
     uint32_t b = stack.pop_back_val();
     for (const auto &cell : s.buffers[b].contents)
       visit(cell.second);
   }
   checkLeaksOnLoss(s, s.pc, strong);
-  // Argument records stay: summaries report what happened to them.
-  for (uint32_t b = 0; b < numBuffers; ++b)
-    if (s.buffers[b].origin == BufferOrigin::Argument &&
-        !llvm::is_contained(order, b))
-      order.push_back(b);
 
   // 3. Renumber buffers in first-reference order; drop unreferenced ones.
   SmallVector<uint32_t> newIndex(numBuffers, ~0u);

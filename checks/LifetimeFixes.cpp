@@ -75,29 +75,27 @@ public:
   void insertAfter(Operation *anchor, const std::string &where) {
     if (!anchor || anchor->hasTrait<OpTrait::IsTerminator>())
       return;
-    Value v = pickVisible([&](Value candidate) {
-      return candidate.getDefiningOp() == anchor ||
-             dominance.properlyDominates(candidate, anchor);
-    });
-    if (!v)
-      return;
-    FixItBuilder builder(context);
-    builder.insertAfter(anchor, getDeallocText(context, v, family));
-    add(builder.take(describe(v) + " " + where));
+    for (Value v : visibleAliases([&](Value candidate) {
+           return candidate.getDefiningOp() == anchor ||
+                  dominance.properlyDominates(candidate, anchor);
+         })) {
+      FixItBuilder builder(context);
+      builder.insertAfter(anchor, getDeallocText(context, v, family));
+      add(builder.take(describe(v) + " " + where));
+    }
   }
 
   /// A dealloc on a new line before `anchor`.
   void insertBefore(Operation *anchor, const std::string &where) {
     if (!anchor || usesBuffer(anchor))
       return;
-    Value v = pickVisible([&](Value candidate) {
-      return dominance.properlyDominates(candidate, anchor);
-    });
-    if (!v)
-      return;
-    FixItBuilder builder(context);
-    builder.insertBefore(anchor, getDeallocText(context, v, family));
-    add(builder.take(describe(v) + " " + where));
+    for (Value v : visibleAliases([&](Value candidate) {
+           return dominance.properlyDominates(candidate, anchor);
+         })) {
+      FixItBuilder builder(context);
+      builder.insertBefore(anchor, getDeallocText(context, v, family));
+      add(builder.take(describe(v) + " " + where));
+    }
   }
 
   /// A condition a dealloc can be guarded by: free only when `value` is
@@ -199,14 +197,25 @@ private:
   /// The first alias satisfying `visible` that names the whole buffer (not
   /// an interior view), the allocation itself first.
   template <typename Pred> Value pickVisible(Pred visible) const {
+    SmallVector<Value, 3> all = visibleAliases(visible, 1);
+    return all.empty() ? Value() : all.front();
+  }
+  /// Up to `max` such aliases: when the allocation itself is not the right
+  /// name (it may be freed elsewhere on some paths), a loop or region result
+  /// may be.
+  template <typename Pred>
+  SmallVector<Value, 3> visibleAliases(Pred visible, size_t max = 3) const {
+    SmallVector<Value, 3> found;
     for (Value v : aliases) {
       Operation *def = v.getDefiningOp();
-      if (def && isa<ViewLikeOpInterface>(def) && !isa<memref::CastOp>(def))
-        continue;
+      if (def && isa<ViewLikeOpInterface>(def))
+        continue; // views and casts: the buffer has a better name
       if (visible(v))
-        return v;
+        found.push_back(v);
+      if (found.size() == max)
+        break;
     }
-    return {};
+    return found;
   }
   std::string describe(Value v) const {
     return "insert '" + getDeallocText(context, v, family) + "'";
@@ -318,6 +327,21 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                          : ValueRange(alias.getDefiningOp()->getResults());
         for (Value flag : flags)
           addGuard(flag, true);
+      }
+      // A buffer yielded by one branch of an scf.if is owned when that
+      // branch ran.
+      for (Value alias : candidates.getAliasSet()) {
+        auto result = dyn_cast<OpResult>(alias);
+        auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
+        if (!ifOp || ifOp.getElseRegion().empty())
+          continue;
+        for (unsigned r = 0; r < 2; ++r) {
+          auto yield = cast<scf::YieldOp>(
+              ifOp->getRegion(r).front().getTerminator());
+          if (candidates.getAliasSet().contains(
+                  yield.getOperand(result.getResultNumber())))
+            addGuard(ifOp.getCondition(), r == 0);
+        }
       }
       size_t numFlags = guards.size();
       for (const WitnessStep &step : llvm::reverse(event.witness)) {

@@ -25,7 +25,7 @@ struct LintOptions {
   bool validateFixes = true;
   /// Re-lints allowed per file for validating fix-its; findings beyond get
   /// no fix-it.
-  unsigned maxFixValidations = 64;
+  unsigned maxFixValidations = 128;
 };
 
 /// Figures of one file, for --stats.
