@@ -21,6 +21,7 @@
 #include "checks/FixIts.h"
 #include "checks/LifetimeChecks.h"
 
+#include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -54,6 +55,16 @@ static bool isFreshAllocation(Operation *op) {
 /// Returns true for loops whose iterations run one after the other.
 static bool isSequentialLoop(Operation *op) {
   return isa<scf::ForOp, scf::WhileOp, affine::AffineForOp>(op);
+}
+
+/// The number of iterations of `loop`, when it is a constant.
+static std::optional<uint64_t> getConstantTripCount(Operation *loop) {
+  if (auto affineFor = dyn_cast<affine::AffineForOp>(loop))
+    return affine::getConstantTripCount(affineFor);
+  if (auto loopLike = dyn_cast<LoopLikeOpInterface>(loop))
+    if (auto trips = loopLike.getStaticTripCount())
+      return trips->getLimitedValue();
+  return std::nullopt;
 }
 
 /// Returns the hoistable allocation `op` performs, if it does.
@@ -114,14 +125,10 @@ findInvariantAlloc(Operation *op, const AliasClasses &classes) {
       return std::nullopt;
   }
 
-  InvariantAlloc result{op, dealloc, loop, std::nullopt};
-  if (auto loopLike = dyn_cast<LoopLikeOpInterface>(loop))
-    if (auto trips = loopLike.getStaticTripCount()) {
-      // A loop that runs at most once has nothing to save.
-      if (trips->ule(1))
-        return std::nullopt;
-      result.trips = trips->getLimitedValue();
-    }
+  InvariantAlloc result{op, dealloc, loop, getConstantTripCount(loop)};
+  // A loop that runs at most once has nothing to save.
+  if (result.trips && *result.trips <= 1)
+    return std::nullopt;
   return result;
 }
 
