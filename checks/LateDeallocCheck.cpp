@@ -47,13 +47,6 @@ struct Pressure {
   /// The first of them, and whether it is a call that allocates.
   Operation *first = nullptr;
   bool firstIsCall = false;
-
-  void add(Operation *op, bool isCall) {
-    if (!allocations++) {
-      first = op;
-      firstIsCall = isCall;
-    }
-  }
 };
 
 /// What a late dealloc looks like.
@@ -80,37 +73,182 @@ static MemoryKind getMemoryKind(const AllocationInfo &alloc) {
   return kind;
 }
 
-/// The heap allocations `op` performs that compete with `kinds`.
-static bool allocatesLike(Operation *op, ArrayRef<MemoryKind> kinds) {
-  for (const AllocationInfo &alloc : describeMemory(op).allocations)
-    if (alloc.origin == BufferOrigin::Heap &&
-        llvm::is_contained(kinds, getMemoryKind(alloc)))
-      return true;
-  return false;
+namespace {
+/// The heap allocations of one function, indexed so that the allocations of
+/// a kind between two ops of a block are counted in constant time: every op
+/// carries the counts of its whole subtree (one post-order walk), every block
+/// prefix sums over its ops (built on first use). A call counts as one
+/// allocation when its callee, a function of the module, allocates in its
+/// own body.
+class AllocationIndex {
+public:
+  explicit AllocationIndex(Operation *function);
+
+  /// The allocations of `kinds` in the ops strictly between `after` and
+  /// `before`, two ops of the same block.
+  Pressure between(Operation *after, Operation *before,
+                   ArrayRef<MemoryKind> kinds);
+  /// How many ops after `after` `before` comes, in their block.
+  unsigned distance(Operation *after, Operation *before);
+
+private:
+  /// The allocations of one kind in a subtree.
+  struct Entry {
+    unsigned count = 0;
+    Operation *first = nullptr;
+    bool firstIsCall = false;
+  };
+  using Entries = SmallVector<Entry, 1>;
+  struct BlockTable {
+    SmallVector<Operation *> ops;
+    llvm::DenseMap<Operation *, unsigned> index;
+    /// Per kind: prefix sums of the counts, and the next op with a nonzero
+    /// count at or after each position.
+    SmallVector<SmallVector<unsigned>> prefix, next;
+  };
+
+  unsigned getKindIndex(const MemoryKind &kind);
+  ArrayRef<unsigned> getCalleeKinds(Operation *callee);
+  static void add(Entries &entries, unsigned kind, unsigned count,
+                  Operation *first, bool isCall);
+  const BlockTable &getTable(Block *block);
+
+  SmallVector<MemoryKind> kinds;
+  llvm::DenseMap<Operation *, Entries> subtree;
+  llvm::DenseMap<Operation *, SmallVector<unsigned>> calleeKinds;
+  llvm::DenseMap<Block *, BlockTable> tables;
+};
+} // namespace
+
+unsigned AllocationIndex::getKindIndex(const MemoryKind &kind) {
+  for (unsigned i = 0, e = kinds.size(); i < e; ++i)
+    if (kinds[i] == kind)
+      return i;
+  kinds.push_back(kind);
+  return kinds.size() - 1;
 }
 
-/// Adds the allocations `op` and the ops nested in it perform, and the calls
-/// to functions of the module whose body allocates (one level deep).
-static void addPressure(Operation *op, ArrayRef<MemoryKind> kinds,
-                        Pressure &pressure) {
-  op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
-    if (allocatesLike(nested, kinds)) {
-      pressure.add(nested, /*isCall=*/false);
-      return;
+void AllocationIndex::add(Entries &entries, unsigned kind, unsigned count,
+                          Operation *first, bool isCall) {
+  if (entries.size() <= kind)
+    entries.resize(kind + 1);
+  Entry &entry = entries[kind];
+  if (!entry.count) {
+    entry.first = first;
+    entry.firstIsCall = isCall;
+  }
+  entry.count += count;
+}
+
+ArrayRef<unsigned> AllocationIndex::getCalleeKinds(Operation *callee) {
+  auto it = calleeKinds.find(callee);
+  if (it != calleeKinds.end())
+    return it->second;
+  SmallVector<unsigned> found;
+  callee->walk([&](Operation *op) {
+    for (const AllocationInfo &alloc : describeMemory(op).allocations) {
+      if (alloc.origin != BufferOrigin::Heap)
+        continue;
+      unsigned kind = getKindIndex(getMemoryKind(alloc));
+      if (!llvm::is_contained(found, kind))
+        found.push_back(kind);
     }
-    auto call = dyn_cast<CallOpInterface>(nested);
-    if (!call)
-      return;
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
-    if (!callee || callee.isExternal())
-      return;
-    WalkResult found = callee->walk([&](Operation *inner) {
-      return allocatesLike(inner, kinds) ? WalkResult::interrupt()
-                                         : WalkResult::advance();
-    });
-    if (found.wasInterrupted())
-      pressure.add(nested, /*isCall=*/true);
   });
+  return calleeKinds[callee] = std::move(found);
+}
+
+AllocationIndex::AllocationIndex(Operation *function) {
+  function->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (op == function)
+      return;
+    Entries entries;
+    // The op itself comes before the ops nested in it.
+    SmallVector<unsigned, 2> own;
+    for (const AllocationInfo &alloc : describeMemory(op).allocations)
+      if (alloc.origin == BufferOrigin::Heap) {
+        unsigned kind = getKindIndex(getMemoryKind(alloc));
+        if (!llvm::is_contained(own, kind)) {
+          own.push_back(kind);
+          add(entries, kind, 1, op, /*isCall=*/false);
+        }
+      }
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      auto callee =
+          dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+      if (callee && !callee.isExternal() && callee != function)
+        for (unsigned kind : getCalleeKinds(callee))
+          add(entries, kind, 1, op, /*isCall=*/true);
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &child : block) {
+          auto it = subtree.find(&child);
+          if (it == subtree.end())
+            continue;
+          for (unsigned kind = 0, e = it->second.size(); kind < e; ++kind) {
+            const Entry &entry = it->second[kind];
+            if (entry.count)
+              add(entries, kind, entry.count, entry.first, entry.firstIsCall);
+          }
+        }
+    if (!entries.empty())
+      subtree[op] = std::move(entries);
+  });
+}
+
+const AllocationIndex::BlockTable &AllocationIndex::getTable(Block *block) {
+  auto [it, inserted] = tables.try_emplace(block);
+  BlockTable &table = it->second;
+  if (!inserted)
+    return table;
+  for (Operation &op : *block) {
+    table.index[&op] = table.ops.size();
+    table.ops.push_back(&op);
+  }
+  unsigned n = table.ops.size();
+  table.prefix.assign(kinds.size(), SmallVector<unsigned>(n + 1, 0));
+  table.next.assign(kinds.size(), SmallVector<unsigned>(n + 1, n));
+  for (unsigned kind = 0, e = kinds.size(); kind < e; ++kind) {
+    auto countAt = [&](unsigned i) -> unsigned {
+      auto found = subtree.find(table.ops[i]);
+      if (found == subtree.end() || found->second.size() <= kind)
+        return 0;
+      return found->second[kind].count;
+    };
+    for (unsigned i = 0; i < n; ++i)
+      table.prefix[kind][i + 1] = table.prefix[kind][i] + countAt(i);
+    for (unsigned i = n; i-- > 0;)
+      table.next[kind][i] = countAt(i) ? i : table.next[kind][i + 1];
+  }
+  return table;
+}
+
+Pressure AllocationIndex::between(Operation *after, Operation *before,
+                                  ArrayRef<MemoryKind> wanted) {
+  const BlockTable &table = getTable(before->getBlock());
+  unsigned lo = table.index.lookup(after) + 1, hi = table.index.lookup(before);
+  Pressure pressure;
+  unsigned firstAt = hi;
+  for (const MemoryKind &memoryKind : wanted) {
+    const auto *found = llvm::find(kinds, memoryKind);
+    if (found == kinds.end() || lo >= hi)
+      continue;
+    unsigned kind = found - kinds.begin();
+    pressure.allocations += table.prefix[kind][hi] - table.prefix[kind][lo];
+    unsigned at = table.next[kind][lo];
+    if (at < firstAt) {
+      firstAt = at;
+      const Entry &entry = subtree.find(table.ops[at])->second[kind];
+      pressure.first = entry.first;
+      pressure.firstIsCall = entry.firstIsCall;
+    }
+  }
+  return pressure;
+}
+
+unsigned AllocationIndex::distance(Operation *after, Operation *before) {
+  const BlockTable &table = getTable(before->getBlock());
+  return table.index.lookup(before) - table.index.lookup(after);
 }
 
 //===----------------------------------------------------------------------===//
@@ -123,8 +261,9 @@ static bool startsBefore(const SourceInfo &source, Operation *a, Operation *b) {
 }
 
 /// Returns the late dealloc of the buffer of `cls`, if it has one.
-static std::optional<LateDealloc> findLateDealloc(const SourceInfo &source,
-                                                  const AliasClass &cls) {
+static std::optional<LateDealloc>
+findLateDealloc(const SourceInfo &source, const AliasClass &cls,
+                llvm::function_ref<AllocationIndex &()> getAllocations) {
   if (!cls.isOwnedHeap() || cls.escapes())
     return std::nullopt;
   const AliasUse *free = nullptr;
@@ -182,16 +321,14 @@ static std::optional<LateDealloc> findLateDealloc(const SourceInfo &source,
   for (Value root : cls.heapRoots)
     for (const AllocationInfo &alloc :
          describeMemory(root.getDefiningOp()).allocations)
-      if (alloc.result == root && !llvm::is_contained(kinds, getMemoryKind(alloc)))
+      if (alloc.result == root &&
+          !llvm::is_contained(kinds, getMemoryKind(alloc)))
         kinds.push_back(getMemoryKind(alloc));
-  for (Operation *op = late.lastInBlock->getNextNode(); op != late.dealloc;
-       op = op->getNextNode()) {
-    ++late.distance;
-    addPressure(op, kinds, late.pressure);
-  }
-  ++late.distance;
+  AllocationIndex &allocations = getAllocations();
+  late.pressure = allocations.between(late.lastInBlock, late.dealloc, kinds);
   if (!late.pressure.allocations)
     return std::nullopt;
+  late.distance = allocations.distance(late.lastInBlock, late.dealloc);
   return late;
 }
 
@@ -203,8 +340,14 @@ void LateDeallocCheck::run(const LintContext &context,
     if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
       return;
     AliasClasses classes(fn);
+    std::optional<AllocationIndex> allocations;
+    auto getAllocations = [&]() -> AllocationIndex & {
+      if (!allocations)
+        allocations.emplace(fn);
+      return *allocations;
+    };
     for (const AliasClass &cls : classes.getClasses()) {
-      auto late = findLateDealloc(source, cls);
+      auto late = findLateDealloc(source, cls, getAllocations);
       if (!late)
         continue;
       Value buffer = cls.heapRoots.size() == 1
