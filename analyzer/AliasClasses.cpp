@@ -1,4 +1,4 @@
-//===- AliasClasses.cpp - May-alias classes of the buffers of a function --===//
+//===- AliasClasses.cpp - May-alias classes of buffers --------------------===//
 
 #include "analyzer/AliasClasses.h"
 #include "analyzer/MemoryModel.h"
@@ -139,8 +139,8 @@ static void addEdges(ClassBuilder &builder, Operation *op,
 
   if (auto branch = dyn_cast<BranchOpInterface>(op)) {
     for (OpOperand &operand : op->getOpOperands())
-      if (auto arg = branch.getSuccessorBlockArgument(
-              operand.getOperandNumber()))
+      if (auto arg =
+              branch.getSuccessorBlockArgument(operand.getOperandNumber()))
         builder.addEdge(operand, *arg);
   }
 
@@ -153,8 +153,8 @@ static void addEdges(ClassBuilder &builder, Operation *op,
   }
 
   if (auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(op)) {
-    if (auto parent = dyn_cast_or_null<RegionBranchOpInterface>(
-            op->getParentOp())) {
+    if (auto parent =
+            dyn_cast_or_null<RegionBranchOpInterface>(op->getParentOp())) {
       SmallVector<RegionSuccessor> successors;
       parent.getSuccessorRegions(RegionBranchPoint(terminator), successors);
       for (RegionSuccessor &successor : successors)
@@ -271,9 +271,8 @@ static StringRef stringifyUseKind(AliasUse::Kind kind) {
   return "";
 }
 
-void AliasClasses::print(
-    llvm::raw_ostream &os,
-    llvm::function_ref<std::string(Value)> nameOf) const {
+void AliasClasses::print(llvm::raw_ostream &os,
+                         llvm::function_ref<std::string(Value)> nameOf) const {
   for (const AliasClass &cls : classes) {
     os << "class:";
     for (Value value : cls.values)

@@ -1,4 +1,4 @@
-//===- AliasClasses.h - May-alias classes of the buffers of a function -*- C++ -*-===//
+//===- AliasClasses.h - May-alias classes of buffers ------------*- C++ -*-===//
 //
 // Groups the memref and pointer values of one function into may-alias
 // classes: two values are in the same class when one may point into the

@@ -1,4 +1,4 @@
-//===- LateDeallocCheck.cpp - perf-late-dealloc ----------------------------===//
+//===- LateDeallocCheck.cpp - perf-late-dealloc ---------------------------===//
 //
 // A dealloc placed after the point where its buffer and every alias of it are
 // dead, while another allocation of the same memory happens in between: the
@@ -283,7 +283,8 @@ findLateDealloc(const SourceInfo &source, const AliasClass &cls,
   Block *block = late.dealloc->getBlock();
   auto consider = [&](Operation *anchor, Operation *user, Value used) {
     if (!late.lastInBlock || late.lastInBlock->isBeforeInBlock(anchor) ||
-        (late.lastInBlock == anchor && startsBefore(source, late.lastUser, user))) {
+        (late.lastInBlock == anchor &&
+         startsBefore(source, late.lastUser, user))) {
       late.lastInBlock = anchor;
       late.lastUser = user;
       late.lastUsed = used;
@@ -350,9 +351,8 @@ void LateDeallocCheck::run(const LintContext &context,
       auto late = findLateDealloc(source, cls, getAllocations);
       if (!late)
         continue;
-      Value buffer = cls.heapRoots.size() == 1
-                         ? cls.heapRoots.front()
-                         : late->freed;
+      Value buffer =
+          cls.heapRoots.size() == 1 ? cls.heapRoots.front() : late->freed;
       std::string name = quoteBuffer(context, buffer);
       unsigned count = late->pressure.allocations;
       Finding finding = makeFinding(
@@ -367,9 +367,9 @@ void LateDeallocCheck::run(const LintContext &context,
       bool used = late->lastUser != late->lastUsed.getDefiningOp();
       finding.notes.push_back(
           {context.locate(late->lastUser),
-           used ? "last use of " + quoteBuffer(context, late->lastUsed) +
-                      " here"
-                : std::string("buffer allocated here and never used")});
+           used
+               ? "last use of " + quoteBuffer(context, late->lastUsed) + " here"
+               : std::string("buffer allocated here and never used")});
       finding.notes.push_back(
           {context.locate(late->pressure.first),
            late->pressure.firstIsCall

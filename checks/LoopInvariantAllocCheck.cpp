@@ -1,4 +1,4 @@
-//===- LoopInvariantAllocCheck.cpp - perf-loop-invariant-alloc -------------===//
+//===- LoopInvariantAllocCheck.cpp - perf-loop-invariant-alloc -----------===//
 //
 // A heap allocation in the body of a sequential loop whose sizes do not
 // depend on the iteration, freed in the same body block and not escaping the
@@ -110,7 +110,8 @@ findInvariantAlloc(Operation *op, const AliasClasses &classes) {
       !op->isBeforeInBlock(dealloc))
     return std::nullopt;
   // The deallocator matches the allocator (a mismatch is an invalid free).
-  OpMemoryInfo allocInfo = describeMemory(op), freeInfo = describeMemory(dealloc);
+  OpMemoryInfo allocInfo = describeMemory(op),
+               freeInfo = describeMemory(dealloc);
   if (allocInfo.allocations.size() != 1 || freeInfo.frees.size() != 1 ||
       allocInfo.allocations.front().deallocator !=
           freeInfo.frees.front().deallocator)
@@ -150,16 +151,17 @@ void LoopInvariantAllocCheck::run(const LintContext &context,
       std::string loopName =
           "'" + invariant->loop->getName().getStringRef().str() + "'";
       std::string message =
-          invariant->trips
-              ? "buffer " + name + " is allocated and deallocated on each of "
-                    "the " + std::to_string(*invariant->trips) +
-                    " iterations of the " + loopName +
-                    " although its size is loop-invariant; hoisting it saves " +
-                    std::to_string(*invariant->trips - 1) + " allocations"
-              : "buffer " + name + " is allocated and deallocated on every "
-                    "iteration of the " + loopName +
-                    " although its size is loop-invariant; hoisting it saves "
-                    "N-1 allocations";
+          "buffer " + name + " is allocated and deallocated on ";
+      if (invariant->trips)
+        message +=
+            "each of the " + std::to_string(*invariant->trips) + " iterations";
+      else
+        message += "every iteration";
+      message += " of the " + loopName +
+                 " although its size is loop-invariant; hoisting it saves ";
+      message += invariant->trips
+                     ? std::to_string(*invariant->trips - 1) + " allocations"
+                     : std::string("N-1 allocations");
       Finding finding = makeFinding(context, op, std::move(message));
       finding.allPaths = false;
       finding.notes.push_back({context.locate(invariant->loop), "loop here"});

@@ -1,4 +1,4 @@
-//===- LoopInvariantAllocCheck.h - The perf-loop-invariant-alloc check -*- C++ -*-===//
+//===- LoopInvariantAllocCheck.h - perf-loop-invariant-alloc ----*- C++ -*-===//
 
 #ifndef MEMLINT_CHECKS_LOOPINVARIANTALLOCCHECK_H
 #define MEMLINT_CHECKS_LOOPINVARIANTALLOCCHECK_H

@@ -30,8 +30,8 @@ FileResult lintText(const std::string &text, const std::string &checks) {
   }();
   llvm::SmallString<128> path;
   int fd;
-  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("perf-fixit", "mlir", fd,
-                                                  path));
+  EXPECT_FALSE(
+      llvm::sys::fs::createTemporaryFile("perf-fixit", "mlir", fd, path));
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << text;
@@ -51,10 +51,9 @@ std::string applyFixes(const std::string &text,
     if (!finding.fixes.empty())
       for (const FixEdit &edit : finding.fixes.front().edits)
         edits.push_back(edit);
-  std::stable_sort(edits.begin(), edits.end(),
-                   [](const FixEdit &a, const FixEdit &b) {
-                     return a.offset > b.offset;
-                   });
+  std::stable_sort(
+      edits.begin(), edits.end(),
+      [](const FixEdit &a, const FixEdit &b) { return a.offset > b.offset; });
   std::string result = text;
   for (const FixEdit &edit : edits)
     result.replace(edit.offset, edit.length, edit.text);
@@ -83,7 +82,8 @@ void expectFix(const std::string &check, const std::string &input,
 } // namespace
 
 TEST(PerfFixItTest, LateDeallocMovesAfterTheLastUse) {
-  const std::string input = R"(// Two stages; the first buffer is dead before the second exists.
+  const std::string input =
+      R"(// Two stages; the first buffer is dead before the second exists.
 func.func @stages(%i: index, %f: f32, %c: i1) -> f32 {
     %a = memref.alloc() : memref<1024xf32>   // stage 1
     %v = memref.subview %a[0] [4] [1] : memref<1024xf32> to memref<4xf32, strided<[1]>>
@@ -100,7 +100,8 @@ func.func @stages(%i: index, %f: f32, %c: i1) -> f32 {
     return %x : f32
 }
 )";
-  const std::string expected = R"(// Two stages; the first buffer is dead before the second exists.
+  const std::string expected =
+      R"(// Two stages; the first buffer is dead before the second exists.
 func.func @stages(%i: index, %f: f32, %c: i1) -> f32 {
     %a = memref.alloc() : memref<1024xf32>   // stage 1
     %v = memref.subview %a[0] [4] [1] : memref<1024xf32> to memref<4xf32, strided<[1]>>
@@ -134,7 +135,8 @@ TEST(PerfFixItTest, LoopInvariantAllocHoistsAroundTheLoop) {
   return
 }
 )";
-  const std::string expected = R"(func.func @rows(%n: index, %m: index, %f: f32) {
+  const std::string expected =
+      R"(func.func @rows(%n: index, %m: index, %f: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   // Per-row scratch.
