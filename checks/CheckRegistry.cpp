@@ -4,7 +4,9 @@
 #include "checks/AllocaInLoopCheck.h"
 #include "checks/DoubleFreeCheck.h"
 #include "checks/InvalidFreeCheck.h"
+#include "checks/LateDeallocCheck.h"
 #include "checks/LeakCheck.h"
+#include "checks/LoopInvariantAllocCheck.h"
 #include "checks/UseAfterFreeCheck.h"
 
 #include <algorithm>
@@ -34,6 +36,14 @@ static const CheckInfo kChecks[] = {
     {"lifetime-use-after-free", Level::Error,
      "a buffer is read, written, passed or returned after it was freed",
      "correctness,memory,security", make<UseAfterFreeCheck>},
+    {"perf-late-dealloc", Level::Warning,
+     "a dealloc placed after the buffer and all its aliases are dead, while "
+     "another allocation happens: peak memory is higher than needed",
+     "performance,memory", make<LateDeallocCheck>},
+    {"perf-loop-invariant-alloc", Level::Warning,
+     "an alloc/dealloc pair of a loop-invariant size on every iteration of a "
+     "sequential loop: hoisting saves N-1 allocations",
+     "performance,memory", make<LoopInvariantAllocCheck>},
 };
 
 llvm::ArrayRef<CheckInfo> memlint::getRegisteredChecks() { return kChecks; }

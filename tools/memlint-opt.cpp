@@ -3,17 +3,21 @@
 // An mlir-opt-like driver for FileCheck tests of the analyses themselves:
 //   -test-memlint-lifetime  prints the lifetime events of each module
 //   -test-memlint-roots     prints how each op allocates, frees and aliases
+//   -test-memlint-alias-classes  prints the may-alias classes of each function
 // It also registers MLIR's upstream `test` dialect, so the upstream corpus
 // (test.copy, test.buffer_based, ...) is analysed with its real effects.
 //
 //===----------------------------------------------------------------------===//
 
+#include "analyzer/AliasClasses.h"
 #include "analyzer/LifetimeAnalysis.h"
 #include "analyzer/MemoryModel.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
@@ -90,6 +94,31 @@ struct TestRootsPass
     });
   }
 };
+
+/// Prints the may-alias classes of each function, values named as the
+/// printer names them.
+struct TestAliasClassesPass
+    : public PassWrapper<TestAliasClassesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAliasClassesPass)
+  StringRef getArgument() const final { return "test-memlint-alias-classes"; }
+  StringRef getDescription() const final {
+    return "Print the may-alias classes of the buffers of each function";
+  }
+  void runOnOperation() override {
+    getOperation()->walk([&](FunctionOpInterface fn) {
+      llvm::raw_ostream &os = llvm::outs();
+      os << "function @" << fn.getName() << "\n";
+      AsmState state(fn);
+      AliasClasses classes(fn);
+      classes.print(os, [&](Value value) {
+        std::string name;
+        llvm::raw_string_ostream stream(name);
+        value.printAsOperand(stream, state);
+        return name;
+      });
+    });
+  }
+};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -98,6 +127,7 @@ int main(int argc, char **argv) {
   test::registerTestDialect(registry);
   PassRegistration<TestLifetimePass>();
   PassRegistration<TestRootsPass>();
+  PassRegistration<TestAliasClassesPass>();
   return asMainReturnCode(
       MlirOptMain(argc, argv, "mlir-memlint test driver\n", registry));
 }

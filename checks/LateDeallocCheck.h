@@ -1,0 +1,19 @@
+//===- LateDeallocCheck.h - The perf-late-dealloc check --------*- C++ -*-===//
+
+#ifndef MEMLINT_CHECKS_LATEDEALLOCCHECK_H
+#define MEMLINT_CHECKS_LATEDEALLOCCHECK_H
+
+#include "checks/Check.h"
+
+namespace memlint {
+
+/// Reports perf-late-dealloc findings; see docs/checks/perf-late-dealloc.md.
+class LateDeallocCheck : public Check {
+public:
+  LateDeallocCheck() : Check("perf-late-dealloc", Level::Warning) {}
+  void run(const LintContext &context, std::vector<Finding> &findings) override;
+};
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_LATEDEALLOCCHECK_H
