@@ -69,8 +69,18 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       after = lintText(text, current.status.path, options, registry);
       count = 1;
     }
-    if (!isImprovement(current.findings, after, edits, nullptr) ||
-        after.findings.size() >= current.findings.size())
+    // Progress: fewer errors, or as many and no more findings (a hoist that
+    // leaves the alloc invariant in the next loop out). Rounds are bounded.
+    auto errors = [](const FileResult &r) {
+      return llvm::count_if(r.findings, [](const Finding &f) {
+        return f.level >= Level::Error;
+      });
+    };
+    bool progress = errors(after) < errors(current) ||
+                    (errors(after) == errors(current) &&
+                     after.findings.size() <= current.findings.size());
+    if (!isImprovement(current.findings, after, edits, nullptr) || !progress ||
+        text == outcome.text)
       break;
     outcome.text = std::move(text);
     outcome.final = std::move(after);

@@ -278,8 +278,11 @@ bool memlint::isImprovement(const std::vector<Finding> &before,
   for (const Finding &f : after.findings) {
     std::pair<std::string, uint64_t> key{
         f.rule, mapOffsetBack(f.location.range.offset, edits)};
-    if (!old.count(key))
-      return false; // a new finding
+    // A new error is a regression. A new warning is tolerated: hoisting an
+    // alloc one loop level may leave it invariant in the next loop, and a
+    // dealloc added in a loop body may make the alloc a hoisting candidate.
+    if (!old.count(key) && f.level >= Level::Error)
+      return false;
     if (target && key.first == target->rule &&
         key.second == target->location.range.offset)
       return false; // not fixed

@@ -67,9 +67,9 @@ std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
 /// The offset in the original text of `offset` in the edited text (the
 /// edit's own offset for a position inside inserted text).
 uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
-/// True when the edited file `after` parses and verifies, has no finding
-/// that `before` did not have (by rule and original position), and no longer
-/// has `target` (if given).
+/// True when the edited file `after` parses and verifies, has no error-level
+/// finding that `before` did not have (by rule and original position), and
+/// no longer has `target` (if given).
 bool isImprovement(const std::vector<Finding> &before, const FileResult &after,
                    llvm::ArrayRef<FixEdit> edits, const Finding *target);
 
