@@ -2,6 +2,9 @@
 
 #include "tools/LintDriver.h"
 
+#include "checks/Nolint.h"
+#include "reporters/Fingerprints.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
@@ -144,6 +147,7 @@ struct ChunkLinter {
   FileResult &result;
   std::vector<std::unique_ptr<Check>> checks =
       createChecks(GlobList(options.checks));
+  GlobList warningsAsErrors{options.warningsAsErrors};
 
   void run(const std::string &chunkText) {
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -156,6 +160,20 @@ struct ChunkLinter {
     std::string diagText;
     llvm::raw_string_ostream diagStream(diagText);
     SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+    // Keep the position and text of the first error for SARIF and GitHub
+    // annotations; the SourceMgr handler above still prints it.
+    context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error &&
+          result.status.errorMessage.empty()) {
+        result.status.errorMessage = diag.str();
+        if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
+          SourceRange &range = result.status.errorRange;
+          range.line = range.endLine = loc.getLine();
+          range.column = range.endColumn = loc.getColumn();
+        }
+      }
+      return failure();
+    });
 
     auto parseStart = Clock::now();
     AsmParserState state;
@@ -209,8 +227,20 @@ struct ChunkLinter {
       result.figures.steps += fs.steps;
       result.figures.states += fs.states;
     }
-    for (Finding &f : findings)
-      result.findings.push_back(std::move(f));
+    // NOLINT comments of this chunk, and warnings promoted to errors.
+    std::optional<NolintSuppressions> nolint;
+    for (Finding &f : findings) {
+      ReportedFinding item;
+      if (f.rule != "memlint-nolint") {
+        if (!nolint)
+          nolint.emplace(chunkText);
+        item.suppressed = nolint->isSuppressed(f.rule, f.location.range.line);
+      }
+      if (f.level == Level::Warning && warningsAsErrors.contains(f.rule))
+        f.level = Level::Error;
+      item.finding = std::move(f);
+      result.findings.push_back(std::move(item));
+    }
   }
 };
 } // namespace
@@ -265,6 +295,15 @@ FileResult memlint::lintFile(const std::string &input,
       linter.run(blankOutside(result.text, begin, end));
   });
   worker.join();
-  std::stable_sort(result.findings.begin(), result.findings.end());
+  std::stable_sort(result.findings.begin(), result.findings.end(),
+                   [](const ReportedFinding &a, const ReportedFinding &b) {
+                     return a.finding < b.finding;
+                   });
+  std::vector<const Finding *> sorted;
+  for (const ReportedFinding &item : result.findings)
+    sorted.push_back(&item.finding);
+  std::vector<std::string> prints = computeSemanticFingerprints(sorted);
+  for (size_t i = 0; i < prints.size(); ++i)
+    result.findings[i].fingerprint = std::move(prints[i]);
   return result;
 }
