@@ -199,7 +199,12 @@ std::string Config::dump() const {
   llvm::raw_string_ostream os(text);
   llvm::yaml::Output output(os);
   output << raw;
-  return text;
+  // Without the document markers, so that the text also works inline
+  // (--config "$(cat dump.yaml)").
+  llvm::StringRef body = llvm::StringRef(text).trim();
+  body.consume_front("---");
+  body.consume_back("...");
+  return body.trim("\n").str() + "\n";
 }
 
 //===----------------------------------------------------------------------===//
