@@ -27,6 +27,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <iostream>
 
 using namespace memlint;
@@ -57,6 +58,22 @@ struct CliOptions {
   bool listChecks = false;
   bool quiet = false;
   uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
+};
+} // namespace
+
+namespace {
+/// A string stream that has colours when asked to (a plain string stream
+/// never has them, so --color=always would print none).
+class ColoredStringStream : public llvm::raw_string_ostream {
+public:
+  ColoredStringStream(std::string &text, bool colors)
+      : llvm::raw_string_ostream(text), colors(colors) {
+    enable_colors(colors);
+  }
+  bool has_colors() const override { return colors; }
+
+private:
+  bool colors;
 };
 } // namespace
 
@@ -297,6 +314,7 @@ int main(int argc, char **argv) {
     baseline = std::move(*loaded);
   }
 
+  auto lintStart = std::chrono::steady_clock::now();
   // Lint on LLVM's thread pool; results are kept in input order, so the
   // output does not depend on -j.
   std::vector<FileResult> results(inputs.size());
@@ -314,6 +332,7 @@ int main(int argc, char **argv) {
     pool.wait();
   }
 
+  auto outputStart = std::chrono::steady_clock::now();
   bool colors = opts.color == "always" ||
                 (opts.color == "auto" && llvm::errs().has_colors());
   std::vector<FileStatus> statuses;
@@ -347,18 +366,16 @@ int main(int argc, char **argv) {
     printGithubAnnotations(llvm::outs(), statuses, shown, texts);
     llvm::outs().flush();
   } else if (!opts.quiet) {
-    printTextFindings(llvm::errs(), shown, texts, colors);
+    // llvm::errs() is unbuffered: render first, write once.
+    std::string text;
+    ColoredStringStream os(text, colors);
+    printTextFindings(os, shown, texts, colors);
+    llvm::errs() << text;
   }
   if (baseline && !opts.quiet)
     llvm::errs() << "mlir-memlint: baseline: " << shown.size() << " new, "
                  << unchanged << " unchanged, " << goneFromBaseline
                  << " gone (fixed or moved out of the baseline)\n";
-  if (opts.stats) {
-    for (const FileResult &r : results)
-      printStats(llvm::errs(), r);
-    llvm::errs() << "mlir-memlint: stats: suppressed-findings=" << suppressed
-                 << "\n";
-  }
 
   if (!opts.jsonFile.empty() &&
       !writeOutput(opts.jsonFile, renderJson(statuses, findings)))
@@ -383,6 +400,19 @@ int main(int argc, char **argv) {
     if (!writeOutput(opts.writeBaselineFile,
                      renderSarif(statuses, accepted, texts, baselineOptions)))
       return 2;
+  }
+
+  if (opts.stats) {
+    for (const FileResult &r : results)
+      printStats(llvm::errs(), r);
+    auto seconds = [](auto from, auto to) {
+      return std::chrono::duration<double>(to - from).count();
+    };
+    auto end = std::chrono::steady_clock::now();
+    llvm::errs() << "mlir-memlint: stats: suppressed-findings=" << suppressed
+                 << llvm::format(" lint=%.3fs output=%.3fs jobs=%u\n",
+                                 seconds(lintStart, outputStart),
+                                 seconds(outputStart, end), jobs);
   }
 
   if (hadError)
