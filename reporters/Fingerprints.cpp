@@ -2,6 +2,7 @@
 
 #include "reporters/Fingerprints.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -85,6 +86,9 @@ unsigned memlint::toUtf16Column(llvm::StringRef line, unsigned byteColumn) {
     return byteColumn;
   size_t bytes = byteColumn - 1;
   size_t present = std::min(bytes, line.size());
+  llvm::StringRef prefix = line.take_front(present);
+  if (llvm::all_of(prefix, [](char c) { return (c & 0x80) == 0; }))
+    return byteColumn;
   size_t units = decodeUtf8ToUtf16(line.take_front(present)).size();
   return static_cast<unsigned>(units + (bytes - present) + 1);
 }

@@ -28,6 +28,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 
 using namespace memlint;
@@ -320,17 +321,22 @@ int main(int argc, char **argv) {
   std::vector<FileResult> results(inputs.size());
   unsigned jobs =
       std::min<size_t>(opts.jobs, std::max<size_t>(1, inputs.size()));
-  if (jobs <= 1) {
-    for (size_t i = 0; i < inputs.size(); ++i)
+  std::optional<llvm::DefaultThreadPool> pool;
+  if (jobs > 1)
+    pool.emplace(llvm::hardware_concurrency(jobs));
+  // Runs `task` on the pool, or at once without one.
+  auto spawn = [&](std::function<void()> task) {
+    if (pool)
+      pool->async(std::move(task));
+    else
+      task();
+  };
+  for (size_t i = 0; i < inputs.size(); ++i)
+    spawn([&, i] {
       results[i] = lintFile(inputs[i], lintOptions[i], registry);
-  } else {
-    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
-    for (size_t i = 0; i < inputs.size(); ++i)
-      pool.async([&, i] {
-        results[i] = lintFile(inputs[i], lintOptions[i], registry);
-      });
-    pool.wait();
-  }
+    });
+  if (pool)
+    pool->wait();
 
   auto outputStart = std::chrono::steady_clock::now();
   bool colors = opts.color == "always" ||
@@ -362,6 +368,33 @@ int main(int argc, char **argv) {
     else
       shown.push_back(f.finding);
   }
+  // The JSON and SARIF documents are rendered on the pool while the text
+  // is printed; they are written afterwards, in a fixed order.
+  std::string jsonText, sarifText, baselineText;
+  if (!opts.jsonFile.empty())
+    spawn([&] { jsonText = renderJson(statuses, findings); });
+  SarifOptions sarifOptions;
+  sarifOptions.includeSuppressed = opts.sarifIncludeSuppressed;
+  sarifOptions.inputErrors = errors;
+  if (!opts.sarifFile.empty())
+    spawn([&] {
+      sarifText = renderSarif(statuses, findings, texts, sarifOptions);
+    });
+  std::vector<ReportedFinding> accepted;
+  SarifOptions baselineOptions;
+  if (!opts.writeBaselineFile.empty()) {
+    // A baseline holds the findings that count today, without states.
+    for (const ReportedFinding &f : findings)
+      if (!f.suppressed) {
+        accepted.push_back(f);
+        accepted.back().baselineState = BaselineState::None;
+      }
+    baselineOptions.inputErrors = errors;
+    spawn([&] {
+      baselineText = renderSarif(statuses, accepted, texts, baselineOptions);
+    });
+  }
+
   if (opts.format == "github") {
     printGithubAnnotations(llvm::outs(), statuses, shown, texts);
     llvm::outs().flush();
@@ -377,30 +410,15 @@ int main(int argc, char **argv) {
                  << unchanged << " unchanged, " << goneFromBaseline
                  << " gone (fixed or moved out of the baseline)\n";
 
-  if (!opts.jsonFile.empty() &&
-      !writeOutput(opts.jsonFile, renderJson(statuses, findings)))
+  if (pool)
+    pool->wait();
+  if (!opts.jsonFile.empty() && !writeOutput(opts.jsonFile, jsonText))
     return 2;
-  SarifOptions sarifOptions;
-  sarifOptions.includeSuppressed = opts.sarifIncludeSuppressed;
-  sarifOptions.inputErrors = errors;
-  if (!opts.sarifFile.empty() &&
-      !writeOutput(opts.sarifFile,
-                   renderSarif(statuses, findings, texts, sarifOptions)))
+  if (!opts.sarifFile.empty() && !writeOutput(opts.sarifFile, sarifText))
     return 2;
-  if (!opts.writeBaselineFile.empty()) {
-    // A baseline holds the findings that count today, without states.
-    std::vector<ReportedFinding> accepted;
-    for (const ReportedFinding &f : findings)
-      if (!f.suppressed) {
-        accepted.push_back(f);
-        accepted.back().baselineState = BaselineState::None;
-      }
-    SarifOptions baselineOptions;
-    baselineOptions.inputErrors = errors;
-    if (!writeOutput(opts.writeBaselineFile,
-                     renderSarif(statuses, accepted, texts, baselineOptions)))
-      return 2;
-  }
+  if (!opts.writeBaselineFile.empty() &&
+      !writeOutput(opts.writeBaselineFile, baselineText))
+    return 2;
 
   if (opts.stats) {
     for (const FileResult &r : results)
