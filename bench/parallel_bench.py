@@ -109,8 +109,8 @@ def main():
             print(f"{name}: {'identical' if equal else 'DIFFERENT'}")
         ratio = best[1] / best[args.jobs]
         cores = calibrate(args.jobs)
-        print(f"cores available to {args.jobs} busy processes right now: "
-              f"{cores:.2f} (a ratio above this is not possible)")
+        print(f"cores available to {args.jobs} busy processes, measured after "
+              f"the runs: {cores:.2f} (other load on the machine caps the ratio)")
         print(f"{args.files} files x {args.ops} ops: -j {args.jobs} runs at "
               f"{ratio:.2f}x the throughput of -j 1 (target {args.min_ratio}x, "
               f"{os.cpu_count()} cores)")
