@@ -26,7 +26,8 @@ void AllocaInLoopCheck::run(const LintContext &context,
           context, op,
           "stack buffer " + quoteBuffer(context, alloc.result) +
               " is allocated on every iteration of a loop that is not an "
-              "allocation scope; the stack grows until the function returns");
+              "allocation scope; the stack grows until the function returns",
+          alloc.result);
       finding.allPaths = false;
       finding.notes.push_back(
           {context.locate(repetition->loop),

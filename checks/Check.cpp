@@ -129,11 +129,14 @@ LintContext::describeWitness(const LifetimeEvent &event) const {
 Check::~Check() = default;
 
 Finding Check::makeFinding(const LintContext &context, Operation *op,
-                           std::string message) const {
+                           std::string message, Value subject) const {
   Finding finding;
   finding.rule = name;
   finding.level = level;
   finding.function = context.getFunctionName(op);
+  finding.opName = op->getName().getStringRef().str();
+  if (subject)
+    finding.subject = context.getSource().getName(subject);
   finding.location = context.locate(op);
   finding.message = std::move(message);
   return finding;

@@ -61,9 +61,9 @@ public:
                    std::vector<Finding> &findings) = 0;
 
 protected:
-  /// A finding of this check at `op`.
+  /// A finding of this check at `op`, about the buffer `subject` if any.
   Finding makeFinding(const LintContext &context, mlir::Operation *op,
-                      std::string message) const;
+                      std::string message, mlir::Value subject = {}) const;
 
 private:
   std::string name;

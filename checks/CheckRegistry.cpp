@@ -7,6 +7,7 @@
 #include "checks/LateDeallocCheck.h"
 #include "checks/LeakCheck.h"
 #include "checks/LoopInvariantAllocCheck.h"
+#include "checks/NolintCheck.h"
 #include "checks/UseAfterFreeCheck.h"
 
 #include <algorithm>
@@ -22,28 +23,32 @@ static const CheckInfo kChecks[] = {
     {"lifetime-alloca-in-loop", Level::Warning,
      "memref.alloca in a loop that is not an allocation scope: the stack "
      "grows on every iteration",
-     "correctness,memory", make<AllocaInLoopCheck>},
+     "correctness,memory", "very-high", make<AllocaInLoopCheck>},
     {"lifetime-double-free", Level::Error,
      "a buffer is freed again (through any alias) after it was freed",
-     "correctness,memory,security", make<DoubleFreeCheck>},
+     "correctness,memory,security", "high", make<DoubleFreeCheck>},
     {"lifetime-invalid-free", Level::Error,
      "a dealloc of memory the function does not own, or by the wrong "
      "deallocator",
-     "correctness,memory", make<InvalidFreeCheck>},
+     "correctness,memory", "high", make<InvalidFreeCheck>},
     {"lifetime-leak", Level::Error,
      "a buffer is neither freed nor escapes on some path",
-     "correctness,memory", make<LeakCheck>},
+     "correctness,memory", "high", make<LeakCheck>},
     {"lifetime-use-after-free", Level::Error,
      "a buffer is read, written, passed or returned after it was freed",
-     "correctness,memory,security", make<UseAfterFreeCheck>},
+     "correctness,memory,security", "high", make<UseAfterFreeCheck>},
+    {"memlint-nolint", Level::Error,
+     "a NOLINTBEGIN comment without its NOLINTEND, a NOLINTEND without its "
+     "NOLINTBEGIN, or a malformed NOLINT check list",
+     "maintainability", "very-high", make<NolintCheck>},
     {"perf-late-dealloc", Level::Warning,
      "a dealloc placed after the buffer and all its aliases are dead, while "
      "another allocation happens: peak memory is higher than needed",
-     "performance,memory", make<LateDeallocCheck>},
+     "performance,memory", "high", make<LateDeallocCheck>},
     {"perf-loop-invariant-alloc", Level::Warning,
      "an alloc/dealloc pair of a loop-invariant size on every iteration of a "
      "sequential loop: hoisting saves N-1 allocations",
-     "performance,memory", make<LoopInvariantAllocCheck>},
+     "performance,memory", "high", make<LoopInvariantAllocCheck>},
 };
 
 llvm::ArrayRef<CheckInfo> memlint::getRegisteredChecks() { return kChecks; }
@@ -81,14 +86,15 @@ GlobList::GlobList(llvm::StringRef globs) {
     if (part.empty())
       continue;
     bool positive = !part.consume_front("-");
-    auto pattern = llvm::GlobPattern::create(part.trim());
+    auto text = std::make_shared<const std::string>(part.trim().str());
+    auto pattern = llvm::GlobPattern::create(*text);
     if (!pattern) {
       llvm::consumeError(pattern.takeError());
       if (!error)
         error = part.str();
       continue;
     }
-    items.push_back({positive, std::move(*pattern)});
+    items.push_back({positive, std::move(text), std::move(*pattern)});
   }
 }
 

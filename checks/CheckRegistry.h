@@ -8,6 +8,7 @@
 #include "llvm/Support/GlobPattern.h"
 
 #include <functional>
+#include <memory>
 
 namespace memlint {
 
@@ -19,6 +20,9 @@ struct CheckInfo {
   llvm::StringRef summary;
   /// Tags for SARIF and --list-checks ("correctness", "performance", ...).
   llvm::StringRef tags;
+  /// How often a finding is a true positive, in GitHub's SARIF terms:
+  /// "very-high", "high", "medium" or "low".
+  llvm::StringRef precision;
   std::function<std::unique_ptr<Check>()> create;
 };
 
@@ -41,6 +45,9 @@ public:
 private:
   struct Item {
     bool positive;
+    /// The glob's text: a GlobPattern refers to it, so it lives on the heap
+    /// and stays put when the list is copied or moved.
+    std::shared_ptr<const std::string> text;
     llvm::GlobPattern pattern;
   };
   std::vector<Item> items;

@@ -55,6 +55,12 @@ struct Finding {
   Level level = Level::Error;
   /// The function the primary location is in.
   std::string function;
+  /// The name of the primary op ("memref.dealloc") and the SSA name of the
+  /// buffer concerned as written ("%alloc"): with the rule and the function
+  /// they identify a finding independently of its line (the semantic
+  /// fingerprint of SARIF and baselines).
+  std::string opName;
+  std::string subject;
   FindingLocation location;
   std::string message;
   /// True when the bug happens on every path through its function.

@@ -58,7 +58,8 @@ void InvalidFreeCheck::run(const LintContext &context,
     case InvalidFreeReason::None:
       continue;
     }
-    Finding finding = makeFinding(context, event.op, std::move(message));
+    Finding finding = makeFinding(context, event.op, std::move(message),
+                                  event.alias ? event.alias : event.buffer);
     finding.allPaths = event.allPaths;
     if (event.relatedOp && !related.empty())
       finding.notes.push_back({context.locate(event.relatedOp), related});

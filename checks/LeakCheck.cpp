@@ -27,7 +27,7 @@ void LeakCheck::run(const LintContext &context, std::vector<Finding> &findings) 
                       " in the callee)"
                 : "buffer " + quoteBuffer(context, event.buffer) +
                       " is leaked " + describePaths(event.allPaths).str();
-    Finding finding = makeFinding(context, event.op, std::move(message));
+    Finding finding = makeFinding(context, event.op, std::move(message), event.buffer);
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
     finding.fixes = getLeakFixes(context, event);

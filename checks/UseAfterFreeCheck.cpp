@@ -37,7 +37,7 @@ void UseAfterFreeCheck::run(const LintContext &context,
                           describePaths(event.allPaths).str();
     if (event.alias && event.alias != event.buffer)
       message += " (through alias " + quoteBuffer(context, event.alias) + ")";
-    Finding finding = makeFinding(context, event.op, std::move(message));
+    Finding finding = makeFinding(context, event.op, std::move(message), event.buffer);
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
     finding.fixes = getUseAfterFreeFixes(context, event);

@@ -16,7 +16,7 @@ static json toJson(const FindingLocation &location) {
 }
 
 std::string memlint::renderJson(const std::vector<FileStatus> &files,
-                                const std::vector<Finding> &findings) {
+                                const std::vector<ReportedFinding> &reported) {
   json doc;
   doc["version"] = 1;
   doc["tool"] = "mlir-memlint";
@@ -29,7 +29,10 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
   }
   doc["files"] = std::move(fileList);
   json list = json::array();
-  for (const Finding &finding : findings) {
+  for (const ReportedFinding &item : reported) {
+    if (item.suppressed)
+      continue;
+    const Finding &finding = item.finding;
     json entry;
     entry["rule"] = finding.rule;
     entry["level"] = stringifyLevel(finding.level).str();
@@ -54,6 +57,10 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
           json{{"description", fix.description}, {"edits", std::move(edits)}});
     }
     entry["fixes"] = std::move(fixes);
+    entry["fingerprint"] = item.fingerprint;
+    if (item.baselineState != BaselineState::None)
+      entry["baselineState"] =
+          item.baselineState == BaselineState::New ? "new" : "unchanged";
     list.push_back(std::move(entry));
   }
   doc["findings"] = std::move(list);

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           nlohmann-json3-dev libcli11-dev graphviz libgraphviz-dev
-          ninja-build cmake g++ libgtest-dev python3)
+          ninja-build cmake g++ libgtest-dev python3 python3-jsonschema)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -13,6 +13,12 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+
+# Node.js runs the SARIF validator of the test suite
+# (scripts/setup-sarif-validator.sh); a node/npm already on the PATH will do.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  missing+=(nodejs npm)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

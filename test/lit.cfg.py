@@ -24,5 +24,11 @@ config.substitutions.append(("%corpus", corpus))
 config.substitutions.append(("%scripts", os.path.join(src, "scripts")))
 config.substitutions.append(
     ("%testdialect", os.path.join(config.memlint_lib_dir, "MemLintTestDialectPlugin.so")))
+# Microsoft's SARIF validator and the SARIF schema it ships, installed into
+# the build folder by scripts/setup-sarif-validator.sh (a check-memlint step).
+multitool = os.path.join(config.memlint_obj_root, "npm", "node_modules",
+                         "@microsoft", "sarif-multitool-linux")
+config.substitutions.append(("%sarif-multitool", os.path.join(multitool, "Sarif.Multitool")))
+config.substitutions.append(("%sarif-schema", os.path.join(multitool, "sarif-2.1.0.json")))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")

@@ -15,9 +15,9 @@ using namespace memlint;
 /// The first fix-it of each finding that does not overlap an earlier one.
 static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
   std::vector<const FixIt *> fixes;
-  for (const Finding &finding : result.findings)
-    if (!finding.fixes.empty())
-      fixes.push_back(&finding.fixes.front());
+  for (const ReportedFinding &item : result.findings)
+    if (!item.suppressed && !item.finding.fixes.empty())
+      fixes.push_back(&item.finding.fixes.front());
   std::stable_sort(fixes.begin(), fixes.end(),
                    [](const FixIt *a, const FixIt *b) {
                      return a->edits.front().offset < b->edits.front().offset;
@@ -72,8 +72,8 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     // Progress: fewer errors, or as many and no more findings (a hoist that
     // leaves the alloc invariant in the next loop out). Rounds are bounded.
     auto errors = [](const FileResult &r) {
-      return llvm::count_if(r.findings, [](const Finding &f) {
-        return f.level >= Level::Error;
+      return llvm::count_if(r.findings, [](const ReportedFinding &item) {
+        return !item.suppressed && item.finding.level >= Level::Error;
       });
     };
     bool progress = errors(after) < errors(current) ||

@@ -2,6 +2,9 @@
 
 #include "tools/LintDriver.h"
 
+#include "checks/Nolint.h"
+#include "reporters/Fingerprints.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/AsmState.h"
@@ -145,6 +148,7 @@ struct ChunkLinter {
   FileResult &result;
   std::vector<std::unique_ptr<Check>> checks =
       createChecks(GlobList(options.checks));
+  GlobList warningsAsErrors{options.warningsAsErrors};
 
   void run(const std::string &chunkText) {
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -157,6 +161,20 @@ struct ChunkLinter {
     std::string diagText;
     llvm::raw_string_ostream diagStream(diagText);
     SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+    // Keep the position and text of the first error for SARIF and GitHub
+    // annotations; the SourceMgr handler above still prints it.
+    context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error &&
+          result.status.errorMessage.empty()) {
+        result.status.errorMessage = diag.str();
+        if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
+          SourceRange &range = result.status.errorRange;
+          range.line = range.endLine = loc.getLine();
+          range.column = range.endColumn = loc.getColumn();
+        }
+      }
+      return failure();
+    });
 
     auto parseStart = Clock::now();
     AsmParserState state;
@@ -210,8 +228,20 @@ struct ChunkLinter {
       result.figures.steps += fs.steps;
       result.figures.states += fs.states;
     }
-    for (Finding &f : findings)
-      result.findings.push_back(std::move(f));
+    // NOLINT comments of this chunk, and warnings promoted to errors.
+    std::optional<NolintSuppressions> nolint;
+    for (Finding &f : findings) {
+      ReportedFinding item;
+      if (f.rule != "memlint-nolint") {
+        if (!nolint)
+          nolint.emplace(chunkText);
+        item.suppressed = nolint->isSuppressed(f.rule, f.location.range.line);
+      }
+      if (f.level == Level::Warning && warningsAsErrors.contains(f.rule))
+        f.level = Level::Error;
+      item.finding = std::move(f);
+      result.findings.push_back(std::move(item));
+    }
   }
 };
 } // namespace
@@ -267,15 +297,16 @@ uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
   return uint64_t(int64_t(offset) - delta);
 }
 
-bool memlint::isImprovement(const std::vector<Finding> &before,
+bool memlint::isImprovement(const std::vector<ReportedFinding> &before,
                             const FileResult &after, ArrayRef<FixEdit> edits,
                             const Finding *target) {
   if (!after.status.ok)
     return false;
   std::set<std::pair<std::string, uint64_t>> old;
-  for (const Finding &f : before)
-    old.insert({f.rule, f.location.range.offset});
-  for (const Finding &f : after.findings) {
+  for (const ReportedFinding &item : before)
+    old.insert({item.finding.rule, item.finding.location.range.offset});
+  for (const ReportedFinding &item : after.findings) {
+    const Finding &f = item.finding;
     std::pair<std::string, uint64_t> key{
         f.rule, mapOffsetBack(f.location.range.offset, edits)};
     // A new error is a regression. A new warning is tolerated: hoisting an
@@ -297,9 +328,12 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   unsigned budget = options.maxFixValidations;
   LintOptions relint = options;
   relint.validateFixes = false;
-  for (Finding &finding : result.findings) {
+  for (ReportedFinding &item : result.findings) {
+    Finding &finding = item.finding;
     std::vector<FixIt> candidates = std::move(finding.fixes);
     finding.fixes.clear();
+    if (item.suppressed)
+      continue; // silenced by NOLINT: not fixed either
     for (FixIt &candidate : candidates) {
       if (budget == 0)
         break;
@@ -343,7 +377,16 @@ FileResult memlint::lintText(std::string text, const std::string &path,
   // verifier recurse over region nesting.
   llvm::thread worker(std::optional<unsigned>(kStackSize), [&] {
     lintChunks(result.text, options, registry, result);
-    std::stable_sort(result.findings.begin(), result.findings.end());
+    std::stable_sort(result.findings.begin(), result.findings.end(),
+                     [](const ReportedFinding &a, const ReportedFinding &b) {
+                       return a.finding < b.finding;
+                     });
+    std::vector<const Finding *> sorted;
+    for (const ReportedFinding &item : result.findings)
+      sorted.push_back(&item.finding);
+    std::vector<std::string> prints = computeSemanticFingerprints(sorted);
+    for (size_t i = 0; i < prints.size(); ++i)
+      result.findings[i].fingerprint = std::move(prints[i]);
     if (options.validateFixes && result.status.ok)
       validateFixes(result, options, registry);
   });

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,12 @@ namespace memlint {
 /// How to lint one file.
 struct LintOptions {
   std::string checks = "*";
+  /// Rules whose warnings are reported as errors (clang-tidy globs).
+  std::string warningsAsErrors;
+  /// `CheckOptions` and `MemoryBudgets` of the config, validated and carried
+  /// for the checks; no check of this version reads them yet.
+  std::map<std::string, std::string> checkOptions;
+  std::map<std::string, uint64_t> memoryBudgets;
   bool splitInputFile = false;
   bool allowUnregisteredDialects = false;
   /// Display paths are made relative to this folder.
@@ -45,7 +52,9 @@ struct FileFigures {
 /// The outcome of linting one input.
 struct FileResult {
   FileStatus status;
-  std::vector<Finding> findings;
+  /// Sorted, with their semantic fingerprints; those silenced by a NOLINT
+  /// comment are marked suppressed.
+  std::vector<ReportedFinding> findings;
   /// The input text, for source lines in diagnostics.
   std::string text;
   /// Parse and verifier diagnostics, already rendered.
@@ -53,8 +62,10 @@ struct FileResult {
   FileFigures figures;
 };
 
-/// Lints one input ("-" is stdin). Runs on a thread with a large stack so
-/// that deeply nested IR cannot overflow the parser.
+/// Lints one input ("-" is stdin): parses, runs the checks, applies NOLINT
+/// comments and WarningsAsErrors, and fingerprints the findings. Runs on a
+/// thread with a large stack so that deeply nested IR cannot overflow the
+/// parser.
 FileResult lintFile(const std::string &input, const LintOptions &options,
                     const mlir::DialectRegistry &registry);
 /// Lints `text` as the contents of the file shown as `path`.
@@ -70,7 +81,8 @@ uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
 /// True when the edited file `after` parses and verifies, has no error-level
 /// finding that `before` did not have (by rule and original position), and
 /// no longer has `target` (if given).
-bool isImprovement(const std::vector<Finding> &before, const FileResult &after,
+bool isImprovement(const std::vector<ReportedFinding> &before,
+                   const FileResult &after,
                    llvm::ArrayRef<FixEdit> edits, const Finding *target);
 
 /// Expands files and directories (recursively, `*.mlir`, sorted) into the

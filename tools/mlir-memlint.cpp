@@ -8,6 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reporters/ToolInfo.h"
+#include "tools/Baseline.h"
+#include "tools/Config.h"
 #include "tools/FixApplier.h"
 #include "tools/LintDriver.h"
 
@@ -18,13 +21,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/thread.h"
 
 #include <CLI/CLI.hpp>
 
-#include <atomic>
+#include <chrono>
+#include <functional>
 #include <iostream>
 
 using namespace memlint;
@@ -32,10 +37,19 @@ using namespace memlint;
 namespace {
 struct CliOptions {
   std::vector<std::string> inputs;
-  std::string checks = "*";
+  std::optional<std::string> checks;
+  std::optional<std::string> warningsAsErrors;
+  std::optional<std::string> configText;
+  std::optional<std::string> configFile;
+  bool dumpConfig = false;
   std::string failOn = "error";
+  std::string format = "text";
   std::string jsonFile;
   std::string exportFixes;
+  std::string sarifFile;
+  bool sarifIncludeSuppressed = false;
+  std::string baselineFile;
+  std::string writeBaselineFile;
   std::string baseDir;
   std::string color = "auto";
   std::string explain;
@@ -52,9 +66,50 @@ struct CliOptions {
 };
 } // namespace
 
+namespace {
+/// A string stream that has colours when asked to (a plain string stream
+/// never has them, so --color=always would print none).
+class ColoredStringStream : public llvm::raw_string_ostream {
+public:
+  ColoredStringStream(std::string &text, bool colors)
+      : llvm::raw_string_ostream(text), colors(colors) {
+    enable_colors(colors);
+  }
+  bool has_colors() const override { return colors; }
+
+private:
+  bool colors;
+};
+} // namespace
+
 static int usageError(const std::string &message) {
   llvm::WithColor::error(llvm::errs(), "mlir-memlint") << message << "\n";
   return 2;
+}
+
+/// An invalid config: the message names the file, line and column.
+static int configError(llvm::Error error) {
+  llvm::errs() << llvm::toString(std::move(error)) << "\n";
+  llvm::errs() << "mlir-memlint: error: invalid configuration\n";
+  return 2;
+}
+
+/// Writes `text` to FILE, or to stdout for "-".
+static bool writeOutput(const std::string &path, const std::string &text) {
+  if (path == "-") {
+    llvm::outs() << text;
+    llvm::outs().flush();
+    return true;
+  }
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    usageError("cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  out.os() << text;
+  out.keep();
+  return true;
 }
 
 static void printStats(llvm::raw_ostream &os, const FileResult &r) {
@@ -83,12 +138,42 @@ int main(int argc, char **argv) {
                  "stdin");
   app.add_option("--checks", opts.checks,
                  "Comma-separated globs of checks to run, e.g. "
-                 "'-*,lifetime-*' (default: all)");
+                 "'-*,lifetime-*', appended to the config's Checks "
+                 "(default: all)");
+  app.add_option("--warnings-as-errors", opts.warningsAsErrors,
+                 "Globs of checks whose warnings are errors, appended to the "
+                 "config's WarningsAsErrors");
+  auto *configOption = app.add_option(
+      "--config", opts.configText,
+      "Inline YAML config, used instead of .mlir-memlint.yaml files, e.g. "
+      "\"{Checks: '-*,lifetime-leak'}\"");
+  app.add_option("--config-file", opts.configFile,
+                 "Read the config from FILE instead of looking up "
+                 ".mlir-memlint.yaml files")
+      ->excludes(configOption);
+  app.add_flag("--dump-config", opts.dumpConfig,
+               "Print the effective config of the first input (or of the "
+               "current folder) as YAML and exit");
   app.add_option("--fail-on", opts.failOn,
                  "Lowest level that fails the run: error, warning, note")
       ->check(CLI::IsMember({"error", "warning", "note"}));
   app.add_option("--json", opts.jsonFile,
                  "Write the JSON report to FILE (- for stdout)");
+  app.add_option("--sarif", opts.sarifFile,
+                 "Write the SARIF 2.1.0 log to FILE (- for stdout)");
+  app.add_flag("--sarif-include-suppressed", opts.sarifIncludeSuppressed,
+               "Keep findings silenced by NOLINT in the SARIF log, marked "
+               "with an inSource suppression");
+  app.add_option("--format", opts.format,
+                 "How findings are printed: text (clang style, on stderr) "
+                 "or github (workflow annotations, on stdout)")
+      ->check(CLI::IsMember({"text", "github"}));
+  app.add_option("--baseline", opts.baselineFile,
+                 "A SARIF log of accepted findings: findings in it (same "
+                 "rule and fingerprint) are 'unchanged' and do not fail the "
+                 "run");
+  app.add_option("--write-baseline", opts.writeBaselineFile,
+                 "Write the findings of this run as a SARIF baseline to FILE");
   app.add_flag("--split-input-file", opts.splitInputFile,
                "Lint each '// -----' chunk of an input on its own");
   app.add_flag("--allow-unregistered-dialect", opts.allowUnregistered,
@@ -96,7 +181,8 @@ int main(int argc, char **argv) {
   app.add_option("--load-dialect-plugin", opts.dialectPlugins,
                  "Load a dialect plugin library (as mlir-opt does)")
       ->allow_extra_args(false);
-  app.add_option("-j,--jobs", opts.jobs, "Lint N files in parallel")
+  app.add_option("-j,--jobs", opts.jobs,
+                 "Lint N files in parallel (the output does not depend on N)")
       ->check(CLI::Range(1u, 256u));
   app.add_flag("--stats", opts.stats,
                "Print per-file figures: functions, ops, buffers, ops with "
@@ -123,18 +209,55 @@ int main(int argc, char **argv) {
   app.add_option("--max-steps", opts.maxSteps,
                  "Upper bound of the exploration budget of one function, in "
                  "op executions (the budget is 2000 per op of the function)");
+  app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str());
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp &e) {
     std::cout << app.help();
     return 0;
+  } catch (const CLI::CallForVersion &e) {
+    std::cout << e.what() << "\n";
+    return 0;
   } catch (const CLI::ParseError &e) {
     return usageError(e.what());
   }
 
-  GlobList globs(opts.checks);
-  if (auto bad = globs.getError())
-    return usageError("invalid glob in --checks: '" + *bad + "'");
+  // The configuration: defaults, config files (or --config/--config-file),
+  // then the command line.
+  std::optional<Config> explicitConfig;
+  if (opts.configText) {
+    auto config = Config::parse(*opts.configText, "--config");
+    if (!config)
+      return configError(config.takeError());
+    explicitConfig = std::move(*config);
+  } else if (opts.configFile) {
+    auto config = Config::load(*opts.configFile);
+    if (!config)
+      return configError(config.takeError());
+    explicitConfig = std::move(*config);
+  }
+  Config overrides;
+  overrides.checks = opts.checks;
+  overrides.warningsAsErrors = opts.warningsAsErrors;
+  for (const auto &[flag, value] :
+       {std::pair{"--checks", opts.checks},
+        std::pair{"--warnings-as-errors", opts.warningsAsErrors}})
+    if (value)
+      if (auto bad = GlobList(*value).getError())
+        return usageError(std::string("invalid glob in ") + flag + ": '" +
+                          *bad + "'");
+  ConfigResolver resolver(std::move(explicitConfig), std::move(overrides));
+
+  // The config of the first input, or of the current folder.
+  auto firstConfig =
+      resolver.resolve(opts.inputs.empty() ? "-" : opts.inputs.front());
+  if (!firstConfig)
+    return configError(firstConfig.takeError());
+  if (opts.dumpConfig) {
+    llvm::outs() << firstConfig->dump();
+    return 0;
+  }
+  GlobList globs(*firstConfig->checks);
 
   if (opts.listChecks) {
     for (const CheckInfo &info : getRegisteredChecks()) {
@@ -179,78 +302,102 @@ int main(int argc, char **argv) {
   for (const std::string &error : errors)
     llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
 
-  LintOptions lintOptions;
-  lintOptions.checks = opts.checks;
-  lintOptions.splitInputFile = opts.splitInputFile;
-  lintOptions.allowUnregisteredDialects = opts.allowUnregistered;
-  lintOptions.baseDir = opts.baseDir;
-  lintOptions.analysis.maxStepsPerFunction = opts.maxSteps;
-
-  // Lint in parallel; results are kept in input order, so the output does
-  // not depend on -j.
-  std::vector<FileResult> results(inputs.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < inputs.size(); i = next++)
-      results[i] = lintFile(inputs[i], lintOptions, registry);
-  };
-  unsigned jobs = std::min<size_t>(opts.jobs, std::max<size_t>(1, inputs.size()));
-  if (jobs <= 1) {
-    work();
-  } else {
-    std::vector<llvm::thread> workers;
-    for (unsigned i = 0; i < jobs; ++i)
-      workers.emplace_back(work);
-    for (llvm::thread &t : workers)
-      t.join();
+  // Each input's options from its config; a bad config file stops the run.
+  std::vector<LintOptions> lintOptions(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    auto config = resolver.resolve(inputs[i]);
+    if (!config)
+      return configError(config.takeError());
+    LintOptions &lint = lintOptions[i];
+    lint.checks = *config->checks;
+    lint.warningsAsErrors = *config->warningsAsErrors;
+    lint.checkOptions = config->checkOptions;
+    lint.memoryBudgets = config->memoryBudgets;
+    lint.splitInputFile = opts.splitInputFile;
+    lint.allowUnregisteredDialects = opts.allowUnregistered;
+    lint.baseDir = opts.baseDir;
+    lint.analysis.maxStepsPerFunction = opts.maxSteps;
   }
+
+  std::optional<Baseline> baseline;
+  if (!opts.baselineFile.empty()) {
+    auto loaded = Baseline::load(opts.baselineFile);
+    if (!loaded) {
+      llvm::errs() << llvm::toString(loaded.takeError()) << "\n";
+      return 2;
+    }
+    baseline = std::move(*loaded);
+  }
+
+  auto lintStart = std::chrono::steady_clock::now();
+  // Lint on LLVM's thread pool; results are kept in input order, so the
+  // output does not depend on -j.
+  std::vector<FileResult> results(inputs.size());
+  unsigned jobs =
+      std::min<size_t>(opts.jobs, std::max<size_t>(1, inputs.size()));
+  std::optional<llvm::DefaultThreadPool> pool;
+  if (jobs > 1)
+    pool.emplace(llvm::hardware_concurrency(jobs));
+  // Runs `task` on the pool, or at once without one.
+  auto spawn = [&](std::function<void()> task) {
+    if (pool)
+      pool->async(std::move(task));
+    else
+      task();
+  };
+  for (size_t i = 0; i < inputs.size(); ++i)
+    spawn([&, i] {
+      results[i] = lintFile(inputs[i], lintOptions[i], registry);
+    });
+  if (pool)
+    pool->wait();
 
   // Fix-its: applied round after round on each file, then written back
-  // atomically (or shown as a diff). The gate then judges what remains.
-  std::vector<std::vector<Finding>> remaining(results.size());
-  bool fixing = opts.fix || opts.fixDryRun;
+  // atomically (or shown as a diff). After --fix, everything below reports
+  // the file as it now is on disk.
   bool fixFailed = false;
-  for (size_t i = 0; i < results.size(); ++i) {
-    remaining[i] = results[i].findings;
-    const FileResult &r = results[i];
-    bool anyFix = llvm::any_of(r.findings, [](const Finding &f) {
-      return !f.fixes.empty();
-    });
-    if (!fixing || !r.status.ok || !anyFix)
-      continue;
-    if (inputs[i] == "-") {
-      llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
-          << "fix-its are not applied to standard input\n";
-      continue;
+  if (opts.fix || opts.fixDryRun)
+    for (size_t i = 0; i < results.size(); ++i) {
+      FileResult &r = results[i];
+      bool anyFix = llvm::any_of(r.findings, [](const ReportedFinding &f) {
+        return !f.suppressed && !f.finding.fixes.empty();
+      });
+      if (!r.status.ok || !anyFix)
+        continue;
+      if (inputs[i] == "-") {
+        llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+            << "fix-its are not applied to standard input\n";
+        continue;
+      }
+      FixOutcome outcome = applyFixes(r, lintOptions[i], registry);
+      if (outcome.applied == 0)
+        continue;
+      if (opts.fixDryRun) {
+        llvm::outs() << renderUnifiedDiff(r.text, outcome.text, r.status.path);
+        continue;
+      }
+      std::string error;
+      if (!writeFileAtomically(inputs[i], outcome.text, error)) {
+        llvm::WithColor::error(llvm::errs(), "mlir-memlint")
+            << error << "; the file is unchanged\n";
+        fixFailed = true;
+        continue;
+      }
+      size_t left = outcome.final.findings.size();
+      llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
+                   << outcome.applied << " fix-it"
+                   << (outcome.applied == 1 ? "" : "s") << ", " << left
+                   << " finding" << (left == 1 ? "" : "s") << " left\n";
+      outcome.final.figures = r.figures;
+      r = std::move(outcome.final);
     }
-    FixOutcome outcome = applyFixes(r, lintOptions, registry);
-    if (outcome.applied == 0)
-      continue;
-    if (opts.fixDryRun) {
-      llvm::outs() << renderUnifiedDiff(r.text, outcome.text, r.status.path);
-      continue;
-    }
-    std::string error;
-    if (!writeFileAtomically(inputs[i], outcome.text, error)) {
-      llvm::WithColor::error(llvm::errs(), "mlir-memlint")
-          << error << "; the file is unchanged\n";
-      fixFailed = true;
-      continue;
-    }
-    llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
-                 << outcome.applied << " fix-it"
-                 << (outcome.applied == 1 ? "" : "s") << ", "
-                 << outcome.final.findings.size() << " finding"
-                 << (outcome.final.findings.size() == 1 ? "" : "s")
-                 << " left\n";
-    remaining[i] = outcome.final.findings;
-  }
   llvm::outs().flush();
 
+  auto outputStart = std::chrono::steady_clock::now();
   bool colors = opts.color == "always" ||
                 (opts.color == "auto" && llvm::errs().has_colors());
   std::vector<FileStatus> statuses;
-  std::vector<Finding> findings;
+  std::vector<ReportedFinding> findings;
   SourceTexts texts;
   bool hadError = !errors.empty();
   for (FileResult &r : results) {
@@ -258,35 +405,92 @@ int main(int argc, char **argv) {
     if (!r.status.ok)
       hadError = true;
     llvm::errs() << r.diagnostics;
-    for (Finding &f : r.findings)
-      findings.push_back(f);
+    for (ReportedFinding &f : r.findings)
+      findings.push_back(std::move(f));
     texts[r.status.path] = std::move(r.text);
   }
-  if (!opts.quiet)
-    printTextFindings(llvm::errs(), findings, texts, colors);
-  if (opts.stats)
+  size_t goneFromBaseline = baseline ? baseline->classify(findings) : 0;
+
+  // Text and annotations show the findings that count: not suppressed, not
+  // in the baseline.
+  std::vector<Finding> shown;
+  size_t unchanged = 0, suppressed = 0;
+  for (const ReportedFinding &f : findings) {
+    if (f.suppressed)
+      ++suppressed;
+    else if (f.baselineState == BaselineState::Unchanged)
+      ++unchanged;
+    else
+      shown.push_back(f.finding);
+  }
+  // The JSON and SARIF documents are rendered on the pool while the text
+  // is printed; they are written afterwards, in a fixed order.
+  std::string jsonText, sarifText, baselineText;
+  if (!opts.jsonFile.empty())
+    spawn([&] { jsonText = renderJson(statuses, findings); });
+  SarifOptions sarifOptions;
+  sarifOptions.includeSuppressed = opts.sarifIncludeSuppressed;
+  sarifOptions.inputErrors = errors;
+  if (!opts.sarifFile.empty())
+    spawn([&] {
+      sarifText = renderSarif(statuses, findings, texts, sarifOptions);
+    });
+  std::vector<ReportedFinding> accepted;
+  SarifOptions baselineOptions;
+  if (!opts.writeBaselineFile.empty()) {
+    // A baseline holds the findings that count today, without states.
+    for (const ReportedFinding &f : findings)
+      if (!f.suppressed) {
+        accepted.push_back(f);
+        accepted.back().baselineState = BaselineState::None;
+      }
+    baselineOptions.inputErrors = errors;
+    spawn([&] {
+      baselineText = renderSarif(statuses, accepted, texts, baselineOptions);
+    });
+  }
+
+  if (opts.format == "github") {
+    printGithubAnnotations(llvm::outs(), statuses, shown, texts);
+    llvm::outs().flush();
+  } else if (!opts.quiet) {
+    // llvm::errs() is unbuffered: render first, write once.
+    std::string text;
+    ColoredStringStream os(text, colors);
+    printTextFindings(os, shown, texts, colors);
+    llvm::errs() << text;
+  }
+  if (baseline && !opts.quiet)
+    llvm::errs() << "mlir-memlint: baseline: " << shown.size() << " new, "
+                 << unchanged << " unchanged, " << goneFromBaseline
+                 << " gone (fixed or moved out of the baseline)\n";
+
+  if (pool)
+    pool->wait();
+  if (!opts.jsonFile.empty() && !writeOutput(opts.jsonFile, jsonText))
+    return 2;
+  if (!opts.sarifFile.empty() && !writeOutput(opts.sarifFile, sarifText))
+    return 2;
+  if (!opts.writeBaselineFile.empty() &&
+      !writeOutput(opts.writeBaselineFile, baselineText))
+    return 2;
+
+  if (opts.stats) {
     for (const FileResult &r : results)
       printStats(llvm::errs(), r);
-
-  if (!opts.jsonFile.empty()) {
-    std::string json = renderJson(statuses, findings);
-    if (opts.jsonFile == "-") {
-      llvm::outs() << json;
-      llvm::outs().flush();
-    } else {
-      std::error_code ec;
-      llvm::ToolOutputFile out(opts.jsonFile, ec, llvm::sys::fs::OF_None);
-      if (ec)
-        return usageError("cannot write '" + opts.jsonFile +
-                          "': " + ec.message());
-      out.os() << json;
-      out.keep();
-    }
+    auto seconds = [](auto from, auto to) {
+      return std::chrono::duration<double>(to - from).count();
+    };
+    auto end = std::chrono::steady_clock::now();
+    llvm::errs() << "mlir-memlint: stats: suppressed-findings=" << suppressed
+                 << llvm::format(" lint=%.3fs output=%.3fs jobs=%u\n",
+                                 seconds(lintStart, outputStart),
+                                 seconds(outputStart, end), jobs);
   }
 
   if (!opts.exportFixes.empty()) {
     std::string yaml = renderFixesYaml(
-        findings, statuses.size() == 1 ? statuses.front().path : "");
+        shown, statuses.size() == 1 ? statuses.front().path : "");
     std::error_code ec;
     llvm::ToolOutputFile out(opts.exportFixes, ec, llvm::sys::fs::OF_None);
     if (ec)
@@ -300,9 +504,8 @@ int main(int argc, char **argv) {
     return 2;
   // After --fix, the gate judges the findings the fixes left.
   Level failLevel = *parseLevel(opts.failOn);
-  for (const std::vector<Finding> &left : remaining)
-    for (const Finding &f : left)
-      if (f.level >= failLevel)
-        return 1;
+  for (const Finding &f : shown)
+    if (f.level >= failLevel)
+      return 1;
   return 0;
 }

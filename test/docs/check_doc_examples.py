@@ -13,7 +13,7 @@ import sys
 tool, docs, work = sys.argv[1:4]
 os.makedirs(work, exist_ok=True)
 failures = 0
-pages = sorted(f for f in os.listdir(docs) if re.match(r"(lifetime|perf)-.*\.md$", f))
+pages = sorted(f for f in os.listdir(docs) if re.match(r"(lifetime|perf|memlint)-.*\.md$", f))
 for page in pages:
     text = open(os.path.join(docs, page)).read()
     mlir = re.search(r"```mlir\n(.*?)```", text, re.S)

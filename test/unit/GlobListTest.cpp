@@ -32,3 +32,19 @@ TEST(GlobListTest, RegistryIsSortedAndDocumented) {
     EXPECT_FALSE(getCheckDocumentation(info.name).empty()) << info.name.str();
   }
 }
+
+TEST(GlobListTest, OwnsItsText) {
+  // The list must not refer to the caller's string, nor to its own storage
+  // before a copy or a move.
+  std::optional<GlobList> globs;
+  {
+    std::string text = "-*,lifetime-leak";
+    globs.emplace(text);
+    text.assign(text.size(), 'x');
+  }
+  GlobList copy = *globs;
+  GlobList moved = std::move(*globs);
+  EXPECT_TRUE(copy.contains("lifetime-leak"));
+  EXPECT_TRUE(moved.contains("lifetime-leak"));
+  EXPECT_FALSE(moved.contains("lifetime-double-free"));
+}

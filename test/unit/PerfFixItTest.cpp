@@ -45,11 +45,11 @@ FileResult lintText(const std::string &text, const std::string &checks) {
 
 /// Applies the first fix-it of every finding to `text`.
 std::string applyFixes(const std::string &text,
-                       const std::vector<Finding> &findings) {
+                       const std::vector<ReportedFinding> &findings) {
   std::vector<FixEdit> edits;
-  for (const Finding &finding : findings)
-    if (!finding.fixes.empty())
-      for (const FixEdit &edit : finding.fixes.front().edits)
+  for (const ReportedFinding &item : findings)
+    if (!item.finding.fixes.empty())
+      for (const FixEdit &edit : item.finding.fixes.front().edits)
         edits.push_back(edit);
   std::stable_sort(
       edits.begin(), edits.end(),
@@ -67,7 +67,8 @@ void expectFix(const std::string &check, const std::string &input,
   FileResult result = lintText(input, "-*," + check);
   ASSERT_TRUE(result.status.ok) << result.diagnostics;
   ASSERT_EQ(result.findings.size(), findings);
-  for (const Finding &finding : result.findings) {
+  for (const ReportedFinding &item : result.findings) {
+    const Finding &finding = item.finding;
     EXPECT_EQ(finding.rule, check);
     EXPECT_EQ(finding.fixes.size(), 1u) << finding.message;
   }
@@ -75,9 +76,9 @@ void expectFix(const std::string &check, const std::string &input,
   EXPECT_EQ(fixed, expected);
   FileResult again = lintText(fixed, "-*,perf-*,lifetime-*");
   ASSERT_TRUE(again.status.ok) << again.diagnostics;
-  for (const Finding &finding : again.findings)
-    ADD_FAILURE() << "after the fix: " << finding.rule << ": "
-                  << finding.message;
+  for (const ReportedFinding &item : again.findings)
+    ADD_FAILURE() << "after the fix: " << item.finding.rule << ": "
+                  << item.finding.message;
 }
 } // namespace
 
@@ -200,5 +201,5 @@ TEST(PerfFixItTest, NoFixWhenTheDeallocSharesItsLine) {
 )";
   FileResult result = lintText(input, "-*,perf-late-dealloc");
   ASSERT_EQ(result.findings.size(), 1u);
-  EXPECT_TRUE(result.findings.front().fixes.empty());
+  EXPECT_TRUE(result.findings.front().finding.fixes.empty());
 }

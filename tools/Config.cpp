@@ -1,0 +1,271 @@
+//===- Config.cpp - .mlir-memlint.yaml and its precedence -----------------===//
+
+#include "tools/Config.h"
+
+#include "checks/CheckRegistry.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+
+using namespace memlint;
+
+//===----------------------------------------------------------------------===//
+// YAML mapping
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A clang-tidy glob list, checked when read.
+struct GlobText {
+  std::string text;
+  bool operator==(const GlobText &other) const { return text == other.text; }
+};
+
+/// CheckOptions and MemoryBudgets, as their own types for YAML I/O.
+struct CheckOptionMap {
+  std::map<std::string, std::string> entries;
+};
+struct BudgetMap {
+  std::map<std::string, uint64_t> entries;
+};
+
+/// The keys as they appear in the file.
+struct RawConfig {
+  std::optional<GlobText> checks;
+  std::optional<GlobText> warningsAsErrors;
+  CheckOptionMap checkOptions;
+  BudgetMap memoryBudgets;
+  bool inheritParentConfig = false;
+};
+
+/// Error text handed back to YAML I/O, which copies it at once.
+thread_local std::string yamlError;
+} // namespace
+
+namespace llvm::yaml {
+template <> struct ScalarTraits<GlobText> {
+  static void output(const GlobText &value, void *, raw_ostream &os) {
+    os << value.text;
+  }
+  static StringRef input(StringRef scalar, void *, GlobText &value) {
+    value.text = scalar.str();
+    if (auto bad = GlobList(scalar).getError()) {
+      yamlError = "invalid glob '" + *bad + "'";
+      return yamlError;
+    }
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
+};
+
+/// CheckOptions: `rule-id.OptionName: value`, the rule a registered check.
+template <> struct CustomMappingTraits<CheckOptionMap> {
+  static void inputOne(IO &io, StringRef key, CheckOptionMap &map) {
+    auto [rule, option] = key.rsplit('.');
+    if (option.empty() || rule == key) {
+      io.setError("check option '" + key +
+                  "' is not of the form 'rule-id.OptionName'");
+      return;
+    }
+    if (!lookupCheck(rule)) {
+      io.setError("check option '" + key + "' names an unknown check '" +
+                  rule + "'; see --list-checks");
+      return;
+    }
+    io.mapRequired(key, map.entries[key.str()]);
+  }
+  static void output(IO &io, CheckOptionMap &map) {
+    for (auto &[key, value] : map.entries)
+      io.mapRequired(key, value);
+  }
+};
+
+/// MemoryBudgets: `space: bytes`, bytes a positive integer.
+template <> struct CustomMappingTraits<BudgetMap> {
+  static void inputOne(IO &io, StringRef key, BudgetMap &map) {
+    uint64_t &bytes = map.entries[key.str()];
+    io.mapRequired(key, bytes);
+    if (bytes == 0)
+      io.setError("memory budget of space '" + key +
+                  "' must be a positive number of bytes");
+  }
+  static void output(IO &io, BudgetMap &map) {
+    for (auto &[key, value] : map.entries)
+      io.mapRequired(key, value);
+  }
+};
+
+template <> struct MappingTraits<RawConfig> {
+  static void mapping(IO &io, RawConfig &config) {
+    io.mapOptional("Checks", config.checks);
+    io.mapOptional("WarningsAsErrors", config.warningsAsErrors);
+    io.mapOptional("CheckOptions", config.checkOptions);
+    io.mapOptional("MemoryBudgets", config.memoryBudgets);
+    io.mapOptional("InheritParentConfig", config.inheritParentConfig, false);
+  }
+};
+} // namespace llvm::yaml
+
+//===----------------------------------------------------------------------===//
+// Config
+//===----------------------------------------------------------------------===//
+
+std::string memlint::mergeGlobLists(llvm::StringRef earlier,
+                                    llvm::StringRef later) {
+  llvm::StringRef first = later.split(',').first.trim();
+  if (first == "*" || first == "-*" || earlier.trim().empty())
+    return later.str();
+  if (later.trim().empty())
+    return earlier.str();
+  return (earlier + "," + later).str();
+}
+
+Config Config::getDefaults() {
+  Config config;
+  config.checks = "*";
+  config.warningsAsErrors = "";
+  return config;
+}
+
+llvm::Expected<Config> Config::parse(llvm::StringRef text,
+                                     llvm::StringRef source) {
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  auto handler = [](const llvm::SMDiagnostic &diag, void *context) {
+    diag.print(nullptr, *static_cast<llvm::raw_string_ostream *>(context),
+               /*ShowColors=*/false);
+  };
+  RawConfig raw;
+  llvm::yaml::Input input(llvm::MemoryBufferRef(text, source), nullptr,
+                          handler, &errorStream);
+  // An empty file is an empty config.
+  if (!text.trim().empty())
+    input >> raw;
+  if (input.error()) {
+    if (errors.empty())
+      errors = (source + ": error: invalid configuration\n").str();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   llvm::StringRef(errors).rtrim());
+  }
+  Config config;
+  if (raw.checks)
+    config.checks = raw.checks->text;
+  if (raw.warningsAsErrors)
+    config.warningsAsErrors = raw.warningsAsErrors->text;
+  config.checkOptions = std::move(raw.checkOptions.entries);
+  config.memoryBudgets = std::move(raw.memoryBudgets.entries);
+  config.inheritParentConfig = raw.inheritParentConfig;
+  return config;
+}
+
+llvm::Expected<Config> Config::load(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(),
+                                   "%s: error: cannot read: %s",
+                                   path.str().c_str(),
+                                   buffer.getError().message().c_str());
+  return parse((*buffer)->getBuffer(), path);
+}
+
+Config Config::mergedWith(const Config &later) const {
+  Config result = *this;
+  auto mergeGlobs = [](std::optional<std::string> &into,
+                       const std::optional<std::string> &from) {
+    if (!from)
+      return;
+    into = into ? mergeGlobLists(*into, *from) : *from;
+  };
+  mergeGlobs(result.checks, later.checks);
+  mergeGlobs(result.warningsAsErrors, later.warningsAsErrors);
+  for (const auto &[key, value] : later.checkOptions)
+    result.checkOptions[key] = value;
+  for (const auto &[key, value] : later.memoryBudgets)
+    result.memoryBudgets[key] = value;
+  result.inheritParentConfig = false;
+  return result;
+}
+
+std::string Config::dump() const {
+  RawConfig raw;
+  raw.checks = GlobText{checks.value_or("")};
+  raw.warningsAsErrors = GlobText{warningsAsErrors.value_or("")};
+  raw.checkOptions.entries = checkOptions;
+  raw.memoryBudgets.entries = memoryBudgets;
+  raw.inheritParentConfig = inheritParentConfig;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::yaml::Output output(os);
+  output << raw;
+  // Without the document markers, so that the text also works inline
+  // (--config "$(cat dump.yaml)").
+  llvm::StringRef body = llvm::StringRef(text).trim();
+  body.consume_front("---");
+  body.consume_back("...");
+  return body.trim("\n").str() + "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// ConfigResolver
+//===----------------------------------------------------------------------===//
+
+ConfigResolver::ConfigResolver(std::optional<Config> explicitConfig,
+                               Config overrides)
+    : explicitConfig(std::move(explicitConfig)),
+      overrides(std::move(overrides)) {}
+
+ConfigResolver::~ConfigResolver() = default;
+
+llvm::Expected<Config> ConfigResolver::discover(llvm::StringRef dir) {
+  if (auto it = cache.find(dir.str()); it != cache.end())
+    return it->second.value_or(Config());
+  // The nearest file, and the farther ones while each inherits.
+  std::vector<Config> chain;
+  llvm::SmallString<256> current(dir);
+  while (true) {
+    llvm::SmallString<256> path(current);
+    llvm::sys::path::append(path, kConfigFileName);
+    if (llvm::sys::fs::is_regular_file(path)) {
+      auto config = Config::load(path);
+      if (!config)
+        return config.takeError();
+      chain.push_back(std::move(*config));
+      if (!chain.back().inheritParentConfig)
+        break;
+    }
+    llvm::StringRef parent = llvm::sys::path::parent_path(current);
+    if (parent.empty() || parent == current)
+      break;
+    current = parent;
+  }
+  std::optional<Config> merged;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    merged = merged ? merged->mergedWith(*it) : *it;
+  cache[dir.str()] = merged;
+  return merged.value_or(Config());
+}
+
+llvm::Expected<Config> ConfigResolver::resolve(llvm::StringRef input) {
+  llvm::SmallString<256> dir;
+  if (input == "-") {
+    llvm::sys::fs::current_path(dir);
+  } else {
+    dir = input;
+    llvm::sys::fs::make_absolute(dir);
+    llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+    if (!llvm::sys::fs::is_directory(dir))
+      llvm::sys::path::remove_filename(dir);
+  }
+  Config fileConfig;
+  if (!explicitConfig || explicitConfig->inheritParentConfig) {
+    auto discovered = discover(dir);
+    if (!discovered)
+      return discovered.takeError();
+    fileConfig = std::move(*discovered);
+  }
+  if (explicitConfig)
+    fileConfig = fileConfig.mergedWith(*explicitConfig);
+  return Config::getDefaults().mergedWith(fileConfig).mergedWith(overrides);
+}

@@ -1,0 +1,84 @@
+//===- Config.h - .mlir-memlint.yaml and its precedence ---------*- C++ -*-===//
+//
+// The configuration of a run, as in clang-tidy: defaults, then the config
+// file (the nearest `.mlir-memlint.yaml` walking up from each input, or
+// --config / --config-file), then the command line. Glob lists (`Checks`,
+// `WarningsAsErrors`) are concatenated in that order, so the last glob that
+// matches a rule decides; maps (`CheckOptions`, `MemoryBudgets`) are merged,
+// later entries replacing earlier ones. A nearer file replaces farther ones
+// unless it says `InheritParentConfig: true`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_TOOLS_CONFIG_H
+#define MEMLINT_TOOLS_CONFIG_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace memlint {
+
+/// The name of the config file looked up next to each input.
+inline constexpr llvm::StringLiteral kConfigFileName = ".mlir-memlint.yaml";
+
+/// The contents of one config (a file, --config, or the merged result).
+struct Config {
+  std::optional<std::string> checks;
+  std::optional<std::string> warningsAsErrors;
+  /// "rule-id.OptionName" -> value.
+  std::map<std::string, std::string> checkOptions;
+  /// Memory space ("0", "1", "#gpu.address_space<workgroup>") -> bytes.
+  std::map<std::string, uint64_t> memoryBudgets;
+  /// Merge with the config of the parent folders instead of replacing it.
+  bool inheritParentConfig = false;
+
+  /// The built-in defaults: every check, no warning as error.
+  static Config getDefaults();
+  /// Parses YAML text; `source` names it in errors ("path" or
+  /// "--config"), which carry the line and column.
+  static llvm::Expected<Config> parse(llvm::StringRef text,
+                                      llvm::StringRef source);
+  /// Reads and parses a file.
+  static llvm::Expected<Config> load(llvm::StringRef path);
+
+  /// This config with `later` applied on top (see the file comment).
+  Config mergedWith(const Config &later) const;
+  /// The YAML text of this config, every key present; parse(dump()) gives
+  /// back an equal config, so dump -> read -> dump is the identity.
+  std::string dump() const;
+};
+
+/// Concatenates two clang-tidy glob lists; a later list starting with `*` or
+/// `-*` decides every name alone, so the earlier one is dropped.
+std::string mergeGlobLists(llvm::StringRef earlier, llvm::StringRef later);
+
+/// Finds and caches the configs of input files.
+class ConfigResolver {
+public:
+  /// `explicitConfig`: the config of --config or --config-file, used instead
+  /// of discovered files (merged with them when it inherits). `overrides`:
+  /// the command-line options, applied last.
+  ConfigResolver(std::optional<Config> explicitConfig, Config overrides);
+  ~ConfigResolver();
+
+  /// The effective config of an input file ("-": the current folder).
+  /// Fails when a config file on the way is invalid.
+  llvm::Expected<Config> resolve(llvm::StringRef input);
+
+private:
+  /// The merged config of the files in `dir` and, if they inherit, above.
+  llvm::Expected<Config> discover(llvm::StringRef dir);
+
+  std::optional<Config> explicitConfig;
+  Config overrides;
+  std::map<std::string, std::optional<Config>> cache;
+};
+
+} // namespace memlint
+
+#endif // MEMLINT_TOOLS_CONFIG_H
