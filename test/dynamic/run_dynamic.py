@@ -24,6 +24,10 @@ mismatched-free, uninit). For each program this script
    the program's own exit code 0, with no valgrind error and no heap block in
    use at exit.
 
+Programs given with --unfixed-inputs are known bugs the tool does not fix
+yet: they must pass steps 1-3 and fail at step 4 (XFAIL); one that passes
+every step (XPASS), or fails at another step, is a failure.
+
 It prints one table row per program and exits 1 if any check failed.
 Standard library only (Python >= 3.8).
 """
@@ -209,13 +213,16 @@ class Runner:
                           stage)
         return p.returncode, rules
 
-    def check_program(self, src):
+    def check_program(self, src, known_unfixed=False):
         name = os.path.splitext(os.path.basename(src))[0]
+        if known_unfixed:
+            name = "unfixed/" + name
         work = os.path.join(self.out_dir, name)
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
         row = {"name": name, "found": "-", "before": "-", "after": "-",
-               "ok": False, "error": None, "stage": None}
+               "ok": False, "error": None, "stage": None,
+               "known_unfixed": known_unfixed}
         t0 = time.monotonic()
         try:
             self.check_steps(src, work, row)
@@ -242,7 +249,7 @@ class Runner:
                           f"and exit code 1, got {len(rules)} findings and "
                           f"exit code {rc}", "lint")
         row["found"] = ",".join(
-            f"{r.replace('lifetime-', '')}x{rules.count(r)}"
+            f"{r.replace('lifetime-', '')}:{rules.count(r)}"
             for r in sorted(set(rules)))
 
         # 2-3. The original misbehaves under valgrind, as expected.
@@ -305,11 +312,12 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "Inputs"),
         help="directory of input programs (*.mlir, not recursive)")
     ap.add_argument("--out-dir", required=True, help="scratch directory")
-    ap.add_argument("--expect-unfixed", action="store_true",
-                    help="the inputs are known bugs the tool does not fix "
-                         "yet: each must misbehave under valgrind as "
-                         "expected and then fail at the fix step (XFAIL); "
-                         "a program that is now fixed (XPASS) fails the run")
+    ap.add_argument("--unfixed-inputs", metavar="DIR",
+                    help="directory of programs with known bugs the tool "
+                         "does not fix yet (*.mlir): each must misbehave "
+                         "under valgrind as expected and then fail at the "
+                         "fix step (XFAIL); one that is now fixed (XPASS) "
+                         "fails the run")
     ap.add_argument("--tool", help="mlir-memlint binary (default: PATH)")
     ap.add_argument("--mlir-opt")
     ap.add_argument("--mlir-translate")
@@ -321,32 +329,42 @@ def main():
                     help="only these programs (names or paths)")
     args = ap.parse_args()
 
+    def mlir_files(d):
+        return sorted(os.path.join(d, f) for f in os.listdir(d)
+                      if f.endswith(".mlir"))
+
     if args.programs:
         srcs = [p if os.path.exists(p) else
                 os.path.join(args.inputs, p if p.endswith(".mlir")
                              else p + ".mlir") for p in args.programs]
     else:
-        srcs = sorted(os.path.join(args.inputs, f)
-                      for f in os.listdir(args.inputs) if f.endswith(".mlir"))
+        srcs = mlir_files(args.inputs)
     if not srcs:
         raise SystemExit(f"run_dynamic: no input programs in {args.inputs}")
+    jobs = [(src, False) for src in srcs]
+    if args.unfixed_inputs:
+        unfixed = mlir_files(args.unfixed_inputs)
+        if not unfixed:
+            raise SystemExit(f"run_dynamic: no input programs in "
+                             f"{args.unfixed_inputs}")
+        jobs += [(src, True) for src in unfixed]
     args.out_dir = os.path.abspath(args.out_dir)
     os.makedirs(args.out_dir, exist_ok=True)
     runner = Runner(args)
 
     t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        rows = list(pool.map(runner.check_program, srcs))
+        rows = list(pool.map(lambda job: runner.check_program(*job), jobs))
 
     for r in rows:
-        if not args.expect_unfixed:
+        if not r["known_unfixed"]:
             r["result"] = "PASS" if r["ok"] else "FAIL"
             r["good"] = r["ok"]
         elif r["ok"]:
             r["result"] = "XPASS"
             r["good"] = False
-            r["error"] = ("the tool now fixes this program: move it out of "
-                          "unfixed/ into Inputs/")
+            r["error"] = ("the tool now fixes this known-unfixed program: "
+                          "move it to the fixed inputs")
         else:
             # Only a failure at the fix step is the known limitation; a bug
             # that valgrind does not see, or a fix that lints clean but still
@@ -365,8 +383,11 @@ def main():
             print("  ".join("-" * w for w in widths))
     for r in rows:
         if r["error"]:
+            # An expected failure only needs its first line (what was left).
+            err = (r["error"].split("\n")[0] if r["result"] == "XFAIL"
+                   else r["error"])
             print(f"\n{r['result']} {r['name']} ({r['stage'] or 'done'}): "
-                  f"{r['error']}")
+                  f"{err}")
     bad = [r for r in rows if not r["good"]]
     print(f"\n{len(rows) - len(bad)} as expected, {len(bad)} failed "
           f"({time.monotonic() - t0:.1f}s)")
