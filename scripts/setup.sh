@@ -3,9 +3,12 @@
 # Idempotent: a second run installs nothing and does not touch the network.
 set -euo pipefail
 
+# valgrind and gcc (the C compiler that links the lowered programs) are for the
+# dynamic test in test/dynamic/.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           nlohmann-json3-dev libcli11-dev graphviz libgraphviz-dev
-          ninja-build cmake g++ libgtest-dev python3 python3-jsonschema)
+          ninja-build cmake g++ libgtest-dev python3 python3-jsonschema
+          valgrind gcc)
 
 missing=()
 for p in "${packages[@]}"; do
