@@ -98,6 +98,32 @@ public:
     }
   }
 
+  /// Moves the dealloc `dealloc` into `block`: after the last use there, or
+  /// before its first op.
+  void moveDeallocTo(Operation *dealloc, Block *block,
+                     const std::string &where) {
+    Operation *last = getLastUse(block, aliases);
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return;
+    Operation *anchor = last ? last : &block->front();
+    for (Value v : visibleAliases([&](Value candidate) {
+           return last ? (candidate.getDefiningOp() == last ||
+                          dominance.properlyDominates(candidate, last))
+                       : dominance.properlyDominates(candidate, anchor);
+         })) {
+      FixItBuilder builder(context);
+      builder.remove(dealloc);
+      if (last)
+        builder.insertAfter(anchor, getDeallocText(context, v, family));
+      else
+        builder.insertBefore(anchor, getDeallocText(context, v, family));
+      add(builder.take(describe(v) + " " + where + " (instead of line " +
+                       std::to_string(
+                           context.getSource().getRange(dealloc).line) +
+                       ")"));
+    }
+  }
+
   /// A condition a dealloc can be guarded by: free only when `value` is
   /// `polarity`.
   using Guard = std::pair<Value, bool>;
@@ -249,6 +275,27 @@ bool sameFunction(Operation *a, Operation *b) {
   return a && b && functionOf(a) == functionOf(b);
 }
 
+/// The nearest block of `region`'s CFG that post-dominates the blocks of
+/// `ops` (each op taken through its ancestor in `region`); null when they
+/// are not all in `region` or nothing post-dominates them.
+Block *commonPostDominator(Region *region, ArrayRef<Operation *> ops) {
+  if (!region || region->hasOneBlock())
+    return nullptr;
+  PostDominanceInfo postDominance(region->getParentOp());
+  Block *common = nullptr;
+  for (Operation *op : ops) {
+    Operation *ancestor = region->findAncestorOpInRegion(*op);
+    if (!ancestor)
+      return nullptr;
+    common = common ? postDominance.findNearestCommonDominator(
+                          common, ancestor->getBlock())
+                    : ancestor->getBlock();
+    if (!common)
+      return nullptr;
+  }
+  return common;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -367,13 +414,33 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                          {guards[i], guards[j]},
                                          "where the last reference is lost");
     };
+    // A dealloc that runs on some paths only: move it to the block that
+    // post-dominates it and the point where the buffer leaks.
+    auto moveExisting = [&] {
+      if (!sameFunction(event.relatedOp, site))
+        return;
+      for (Value alias : candidates.getAliasSet())
+        for (Operation *user : alias.getUsers()) {
+          if (!isa<memref::DeallocOp>(user) ||
+              !sameFunction(user, site))
+            continue;
+          Region *region = user->getParentRegion();
+          Block *join = commonPostDominator(region, {user, event.relatedOp});
+          if (!join || join == user->getBlock())
+            continue;
+          candidates.moveDeallocTo(user, join,
+                                   "moved to where the paths join");
+        }
+    };
     if (event.allPaths) {
       atHome();
       alongWitness();
       atLoss();
+      moveExisting();
     } else {
       alongWitness();
       atLoss();
+      moveExisting();
       atHome();
       guarded();
     }
@@ -438,6 +505,27 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     if (!parent || isa<FunctionOpInterface>(parent))
       break;
     block = parent->getBlock();
+  }
+  // Uses in other blocks of a CFG: move the dealloc to the block that
+  // post-dominates it and every use (after the last use there).
+  SmallVector<Operation *> points{free};
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers())
+      if (user != free)
+        points.push_back(user);
+  Region *region = free->getParentRegion();
+  if (Block *join = commonPostDominator(region, points)) {
+    if (join != region->findAncestorOpInRegion(*free)->getBlock()) {
+      Operation *last = getLastUse(join, aliases);
+      FixItBuilder builder(context);
+      if (last && !last->hasTrait<OpTrait::IsTerminator>())
+        builder.moveAfter(free, last);
+      else if (!last)
+        builder.moveBefore(free, &join->front());
+      if (auto fix = builder.take("move the dealloc to the block where the "
+                                  "paths of its uses join"))
+        fixes.push_back(std::move(*fix));
+    }
   }
   return fixes;
 }

@@ -389,6 +389,9 @@ FileResult memlint::lintText(std::string text, const std::string &path,
       result.findings[i].fingerprint = std::move(prints[i]);
     if (options.validateFixes && result.status.ok)
       validateFixes(result, options, registry);
+    else
+      for (ReportedFinding &item : result.findings)
+        item.finding.fixes.clear(); // unvalidated proposals are not shown
   });
   worker.join();
   return result;

@@ -28,7 +28,8 @@ struct LintOptions {
   /// Display paths are made relative to this folder.
   std::string baseDir;
   AnalysisOptions analysis;
-  /// Keep only fix-its whose result re-lints better (see validateFixes).
+  /// Keep only fix-its whose result re-lints better (see validateFixes);
+  /// when false, findings carry no fix-it at all.
   bool validateFixes = true;
   /// Re-lints allowed per file for validating fix-its; findings beyond get
   /// no fix-it.

@@ -62,6 +62,7 @@ struct CliOptions {
   bool quiet = false;
   bool fix = false;
   bool fixDryRun = false;
+  bool showFixes = false;
   uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
 };
 } // namespace
@@ -203,6 +204,11 @@ int main(int argc, char **argv) {
   app.add_flag("--fix-dry-run", opts.fixDryRun,
                "Print the changes --fix would make as a unified diff on "
                "stdout; write nothing");
+  app.add_flag("--show-fixes", opts.showFixes,
+               "Validate the fix-its of every finding (one re-lint of the "
+               "file per candidate) and show them in the text, JSON and "
+               "SARIF output; implied by --fix, --fix-dry-run and "
+               "--export-fixes");
   app.add_option("--export-fixes", opts.exportFixes,
                  "Write the fix-its as clang-tidy YAML replacements (for "
                  "clang-apply-replacements)");
@@ -317,6 +323,10 @@ int main(int argc, char **argv) {
     lint.allowUnregisteredDialects = opts.allowUnregistered;
     lint.baseDir = opts.baseDir;
     lint.analysis.maxStepsPerFunction = opts.maxSteps;
+    // Validating fix-its re-lints the file per candidate: only when they
+    // are shown or used.
+    lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
+                         !opts.exportFixes.empty();
   }
 
   std::optional<Baseline> baseline;

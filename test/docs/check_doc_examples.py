@@ -25,7 +25,7 @@ for page in pages:
     path = os.path.join(work, "example.mlir")
     with open(path, "w") as f:
         f.write(mlir.group(1))
-    out = subprocess.run([tool, "--color=never", "--allow-unregistered-dialect",
+    out = subprocess.run([tool, "--color=never", "--show-fixes", "--allow-unregistered-dialect",
                           "--base-dir", work, path],
                          capture_output=True, text=True).stderr
     diag = re.compile(r"^example\.mlir:\d+:\d+: (error|warning|note): ")
