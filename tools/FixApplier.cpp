@@ -42,6 +42,19 @@ static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
   return picked;
 }
 
+/// True when the first `count` of `fixes` all fix findings below error.
+static bool fixesOnlyWarnings(const FileResult &result,
+                              const std::vector<const FixIt *> &fixes,
+                              unsigned count) {
+  for (unsigned i = 0; i < count && i < fixes.size(); ++i)
+    for (const ReportedFinding &item : result.findings)
+      if (!item.finding.fixes.empty() &&
+          &item.finding.fixes.front() == fixes[i] &&
+          item.finding.level >= Level::Error)
+        return false;
+  return true;
+}
+
 FixOutcome memlint::applyFixes(const FileResult &first,
                                const LintOptions &options,
                                const mlir::DialectRegistry &registry,
@@ -49,38 +62,44 @@ FixOutcome memlint::applyFixes(const FileResult &first,
   FixOutcome outcome;
   outcome.text = first.text;
   outcome.final = first;
+  auto errors = [](const FileResult &r) {
+    return llvm::count_if(r.findings, [](const ReportedFinding &item) {
+      return !item.suppressed && item.finding.level >= Level::Error;
+    });
+  };
   for (unsigned round = 0; round < maxRounds; ++round) {
     const FileResult &current = outcome.final;
     std::vector<const FixIt *> fixes = pickCompatible(current);
     if (fixes.empty())
       break;
-    std::vector<FixEdit> edits;
-    for (const FixIt *fix : fixes)
-      edits.insert(edits.end(), fix->edits.begin(), fix->edits.end());
-    std::string text = applyEdits(outcome.text, edits);
-    FileResult after = lintText(text, current.status.path, options, registry);
-    unsigned count = fixes.size();
-    if (fixes.size() > 1 &&
-        !isImprovement(current.findings, after, edits, nullptr)) {
-      // Fixes valid one by one can clash together: take the first only,
-      // which was validated on its own.
-      edits = fixes.front()->edits;
+    // Tries the first `count` fixes together: the result must have no new
+    // error and make progress: fewer errors, or as many and no more findings
+    // when only warnings were fixed (a hoist that leaves the alloc invariant
+    // in the next loop out). Fixes of errors that trade one error for
+    // another would go round in circles; rounds are bounded anyway.
+    auto attempt = [&](unsigned count, std::string &text, FileResult &after) {
+      std::vector<FixEdit> edits;
+      for (unsigned i = 0; i < count; ++i)
+        edits.insert(edits.end(), fixes[i]->edits.begin(),
+                     fixes[i]->edits.end());
       text = applyEdits(outcome.text, edits);
+      if (text == outcome.text)
+        return false;
       after = lintText(text, current.status.path, options, registry);
-      count = 1;
-    }
-    // Progress: fewer errors, or as many and no more findings (a hoist that
-    // leaves the alloc invariant in the next loop out). Rounds are bounded.
-    auto errors = [](const FileResult &r) {
-      return llvm::count_if(r.findings, [](const ReportedFinding &item) {
-        return !item.suppressed && item.finding.level >= Level::Error;
-      });
+      if (!isImprovement(current.findings, after, edits, nullptr))
+        return false;
+      return errors(after) < errors(current) ||
+             (errors(after) == errors(current) &&
+              after.findings.size() <= current.findings.size() &&
+              fixesOnlyWarnings(current, fixes, count));
     };
-    bool progress = errors(after) < errors(current) ||
-                    (errors(after) == errors(current) &&
-                     after.findings.size() <= current.findings.size());
-    if (!isImprovement(current.findings, after, edits, nullptr) || !progress ||
-        text == outcome.text)
+    std::string text;
+    FileResult after;
+    unsigned count = fixes.size();
+    // Fixes valid one by one can clash together: then the first alone,
+    // which was validated on its own.
+    if (!attempt(count, text, after) &&
+        (count == 1 || !attempt(count = 1, text, after)))
       break;
     outcome.text = std::move(text);
     outcome.final = std::move(after);
