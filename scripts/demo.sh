@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# make demo: lint the bundled examples, print the findings, write a JSON report.
+# make demo: lint the bundled examples, print the findings with their fix-its,
+# write a JSON and a SARIF report, and show what --fix would change.
 set -uo pipefail
 build=${1:-build}
 out=${DEMO_OUT:-demo-out}
 mkdir -p "$out"
 echo "== mlir-memlint on examples/"
-"$build/bin/mlir-memlint" examples --json "$out/report.json" --stats
+"$build/bin/mlir-memlint" examples --show-fixes --json "$out/report.json" \
+  --sarif "$out/report.sarif" --stats
 rc=$?
-echo "== JSON report: $out/report.json (exit code $rc: 1 means findings were reported)"
+echo "== JSON report: $out/report.json, SARIF report: $out/report.sarif (exit code $rc: 1 means findings were reported)"
 if [ "$rc" -ge 2 ]; then exit "$rc"; fi
+echo "== what --fix would change (a copy of examples/ is fixed in $out/fixed)"
+rm -rf "$out/fixed" && cp -r examples "$out/fixed"
+"$build/bin/mlir-memlint" -q --fix-dry-run "$out/fixed" > "$out/fixes.diff"
+"$build/bin/mlir-memlint" -q --fix "$out/fixed"
+echo "== diff in $out/fixes.diff; remaining findings after --fix:"
+"$build/bin/mlir-memlint" -q "$out/fixed" --json - | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["findings"]), "findings left:", sorted(set(f["rule"] for f in d["findings"])))' 
 exit 0
