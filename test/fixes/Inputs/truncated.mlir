@@ -1,0 +1,3 @@
+func.func @f() {
+  %a = memref.alloc() : memref<4xf32>
+  return
