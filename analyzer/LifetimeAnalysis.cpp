@@ -6,6 +6,7 @@
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -1412,7 +1413,15 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
       contents.clear();
       return true;
     }
-    const AbsVal *stored = get(s, store.getValueToStore());
+    // Contents are tracked for what can steer the analysis: flags (i1),
+    // indices and buffers. Other integers (data) are not, so that a loop
+    // filling an i32 array does not make every iteration a new state.
+    Type storedType = store.getValueToStore().getType();
+    const AbsVal *stored =
+        storedType.isInteger(1) || storedType.isIndex() ||
+                isa<BaseMemRefType, LLVM::LLVMPointerType>(storedType)
+            ? get(s, store.getValueToStore())
+            : nullptr;
     auto it = llvm::lower_bound(contents, *index,
                                 [](const std::pair<int64_t, AbsVal> &c,
                                    int64_t key) { return c.first < key; });
