@@ -14,12 +14,23 @@ using namespace memlint;
 // Diagnostics
 //===----------------------------------------------------------------------===//
 
-/// The location of `where` as an MLIR location, `fallback` when unknown.
-static Location toLocation(MLIRContext *context, const FindingLocation &where,
-                           Location fallback) {
+FindingLocator::FindingLocator(Operation *root) : context(root->getContext()) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto loc = op->getLoc()->findInstanceOf<FileLineColRange>())
+      ops.try_emplace({loc.getFilename().str(), loc.getStartLine(),
+                       loc.getStartColumn()},
+                      op->getLoc());
+  });
+}
+
+Location FindingLocator::getLocation(const FindingLocation &where,
+                                     Location fallback) const {
   const SourceRange &range = where.range;
   if (!range.isValid() || where.file.empty())
     return fallback;
+  auto it = ops.find({where.file, range.line, range.column});
+  if (it != ops.end())
+    return it->second;
   if (range.endLine == range.line && range.endColumn == range.column)
     return FileLineColLoc::get(context, where.file, range.line, range.column);
   return FileLineColRange::get(StringAttr::get(context, where.file),
@@ -27,10 +38,10 @@ static Location toLocation(MLIRContext *context, const FindingLocation &where,
                                range.endColumn);
 }
 
-void memlint::emitFindingDiagnostic(MLIRContext *context,
-                                    const Finding &finding,
+void memlint::emitFindingDiagnostic(const Finding &finding,
+                                    const FindingLocator &locator,
                                     Location fallback) {
-  Location loc = toLocation(context, finding.location, fallback);
+  Location loc = locator.getLocation(finding.location, fallback);
   InFlightDiagnostic diag = [&] {
     switch (finding.level) {
     case Level::Error:
@@ -44,7 +55,7 @@ void memlint::emitFindingDiagnostic(MLIRContext *context,
   }();
   diag << finding.message << " [" << finding.rule << "]";
   for (const FindingNote &note : finding.notes)
-    diag.attachNote(toLocation(context, note.location, loc)) << note.message;
+    diag.attachNote(locator.getLocation(note.location, loc)) << note.message;
 }
 
 //===----------------------------------------------------------------------===//
@@ -95,9 +106,15 @@ public:
     SourceInfo source(module);
     LintContext lint(module, source, file);
     std::vector<std::unique_ptr<Check>> instances = createChecks(*enabled);
+    std::vector<Finding> findings = runChecks(lint, instances);
+    if (findings.empty()) {
+      markAllAnalysesPreserved();
+      return;
+    }
+    FindingLocator locator(module);
     bool failed = false;
-    for (const Finding &finding : runChecks(lint, instances)) {
-      emitFindingDiagnostic(&getContext(), finding, module.getLoc());
+    for (const Finding &finding : findings) {
+      emitFindingDiagnostic(finding, locator, module.getLoc());
       failed |= finding.level >= failLevel;
     }
     markAllAnalysesPreserved();

@@ -22,8 +22,10 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 
 namespace memlint {
 
@@ -42,10 +44,28 @@ std::unique_ptr<mlir::Pass> createMemLintPass(MemLintPassOptions options = {});
 /// `-memlint` and `--pass-pipeline='builtin.module(memlint{...})'` find it.
 void registerMemLintPass();
 
-/// Reports `finding` as a diagnostic in `context`: at its file location (or
-/// at `fallback` when it has none), as an error, warning or remark ending in
-/// `[rule-id]`, with its notes attached.
-void emitFindingDiagnostic(mlir::MLIRContext *context, const Finding &finding,
+/// Maps the positions of findings back to MLIR locations: to the location of
+/// the op at that position under `root` (first in pre-order), so that a
+/// finding is reported at its op's own location, names, call sites and
+/// fusions included; else to a plain file location.
+class FindingLocator {
+public:
+  explicit FindingLocator(mlir::Operation *root);
+
+  /// The location of `where`; `fallback` when it has no position.
+  mlir::Location getLocation(const FindingLocation &where,
+                             mlir::Location fallback) const;
+
+private:
+  mlir::MLIRContext *context;
+  std::map<std::tuple<std::string, unsigned, unsigned>, mlir::Location> ops;
+};
+
+/// Reports `finding` as a diagnostic: at its location (or at `fallback` when
+/// it has none), as an error, warning or remark ending in `[rule-id]`, with
+/// its notes attached at theirs.
+void emitFindingDiagnostic(const Finding &finding,
+                           const FindingLocator &locator,
                            mlir::Location fallback);
 
 } // namespace memlint
