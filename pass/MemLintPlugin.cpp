@@ -11,10 +11,9 @@
 #include "pass/MemLintPass.h"
 
 #include "mlir/Tools/Plugins/PassPlugin.h"
-#include "llvm/Config/llvm-config.h"
 
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "MemLintPlugin", LLVM_VERSION_STRING,
+  return {MLIR_PLUGIN_API_VERSION, "MemLintPlugin", MEMLINT_VERSION_STRING,
           []() { memlint::registerMemLintPass(); }};
 }
