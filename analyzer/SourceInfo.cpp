@@ -14,8 +14,7 @@ SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
                        const AsmParserState &state)
     : sourceMgr(&sourceMgr), state(&state) {}
 
-SourceInfo::SourceInfo(Operation *root)
-    : asmState(std::make_unique<AsmState>(root, OpPrintingFlags())) {}
+SourceInfo::SourceInfo(Operation *root) : root(root) {}
 
 SourceInfo::~SourceInfo() = default;
 
@@ -102,6 +101,8 @@ SourceRange SourceInfo::getRange(Operation *op) const {
 
 std::string SourceInfo::getName(Value value) const {
   if (!state) {
+    if (!asmState)
+      asmState = std::make_unique<AsmState>(root, OpPrintingFlags());
     std::string name;
     llvm::raw_string_ostream os(name);
     value.printAsOperand(os, *asmState);

@@ -80,8 +80,11 @@ private:
   /// Set together when the source text is known.
   const llvm::SourceMgr *sourceMgr = nullptr;
   const mlir::AsmParserState *state = nullptr;
-  /// The printer's names of the values under the root, without source text.
-  /// Printing an operand updates its caches, hence mutable.
+  /// Without source text: the IR named, and the printer's names of its
+  /// values, computed on the first request (naming a large module costs a
+  /// walk; a clean module never needs it). Printing an operand updates the
+  /// state's caches, hence mutable.
+  mlir::Operation *root = nullptr;
   mutable std::unique_ptr<mlir::AsmState> asmState;
 };
 
