@@ -2,29 +2,64 @@
 
 #include "analyzer/SourceInfo.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Location.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace memlint;
 
+SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
+                       const AsmParserState &state)
+    : sourceMgr(&sourceMgr), state(&state) {}
+
+SourceInfo::SourceInfo(Operation *root) : root(root) {}
+
+SourceInfo::~SourceInfo() = default;
+
 StringRef SourceInfo::getText() const {
-  return sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  if (!sourceMgr)
+    return "";
+  return sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())->getBuffer();
+}
+
+std::string SourceInfo::getFileName(Operation *op) const {
+  if (state)
+    return "";
+  if (auto loc = op->getLoc()->findInstanceOf<FileLineColRange>())
+    return loc.getFilename().str();
+  return "";
+}
+
+/// The position of `op` from its location: the first file location in it
+/// (through names, call sites and fusions), with its end when it is a range.
+SourceRange SourceInfo::getLocationRange(Operation *op) const {
+  SourceRange range;
+  if (auto loc = op->getLoc()->findInstanceOf<FileLineColRange>()) {
+    range.line = loc.getStartLine();
+    range.column = loc.getStartColumn();
+    range.endLine = std::max(loc.getEndLine(), range.line);
+    range.endColumn = range.endLine == range.line
+                          ? std::max(loc.getEndColumn(), range.column)
+                          : loc.getEndColumn();
+  }
+  return range;
 }
 
 SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
   SourceRange range;
   if (!start.isValid())
     return range;
-  unsigned id = sourceMgr.getMainFileID();
+  unsigned id = sourceMgr->getMainFileID();
   const char *base = getText().data();
-  auto [line, col] = sourceMgr.getLineAndColumn(start, id);
+  auto [line, col] = sourceMgr->getLineAndColumn(start, id);
   range.line = line;
   range.column = col;
   range.offset = start.getPointer() - base;
   if (!end.isValid() || end.getPointer() < start.getPointer())
     end = start;
-  auto [endLine, endCol] = sourceMgr.getLineAndColumn(end, id);
+  auto [endLine, endCol] = sourceMgr->getLineAndColumn(end, id);
   range.endLine = endLine;
   range.endColumn = endCol;
   range.endOffset = end.getPointer() - base;
@@ -32,7 +67,9 @@ SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
 }
 
 SourceRange SourceInfo::getRange(Operation *op) const {
-  if (const auto *def = state.getOpDef(op)) {
+  if (!state)
+    return getLocationRange(op);
+  if (const auto *def = state->getOpDef(op)) {
     // Start at the op name, like the op's own location; underline up to the end of the op, or of its first line when it spans
     // several (ops with regions).
     StringRef text = getText();
@@ -52,7 +89,7 @@ SourceRange SourceInfo::getRange(Operation *op) const {
   // Not in the parser state: an implicit terminator stands for the end of
   // its region; point at the op that owns the region.
   if (Operation *parent = op->getParentOp())
-    if (state.getOpDef(parent))
+    if (state->getOpDef(parent))
       return getRange(parent);
   SourceRange range;
   if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc())) {
@@ -63,13 +100,21 @@ SourceRange SourceInfo::getRange(Operation *op) const {
 }
 
 std::string SourceInfo::getName(Value value) const {
+  if (!state) {
+    if (!asmState)
+      asmState = std::make_unique<AsmState>(root, OpPrintingFlags());
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    value.printAsOperand(os, *asmState);
+    return name;
+  }
   auto textOf = [](SMRange range) {
     return std::string(range.Start.getPointer(),
                        range.End.getPointer() - range.Start.getPointer());
   };
   if (auto result = dyn_cast<OpResult>(value)) {
     Operation *op = result.getOwner();
-    if (const auto *def = state.getOpDef(op)) {
+    if (const auto *def = state->getOpDef(op)) {
       unsigned number = result.getResultNumber();
       const auto &groups = def->resultGroups;
       for (size_t i = 0; i < groups.size(); ++i) {
@@ -87,7 +132,7 @@ std::string SourceInfo::getName(Value value) const {
     return "result of '" + op->getName().getStringRef().str() + "'";
   }
   auto arg = cast<BlockArgument>(value);
-  if (const auto *def = state.getBlockDef(arg.getOwner()))
+  if (const auto *def = state->getBlockDef(arg.getOwner()))
     if (arg.getArgNumber() < def->arguments.size())
       return textOf(def->arguments[arg.getArgNumber()].loc);
   return "argument #" + std::to_string(arg.getArgNumber());
@@ -106,7 +151,7 @@ static const char *opTextStart(const AsmParserState::OperationDefinition &def) {
 
 std::optional<std::pair<uint64_t, uint64_t>>
 SourceInfo::getWholeLines(Operation *op) const {
-  const auto *def = state.getOpDef(op);
+  const auto *def = state ? state->getOpDef(op) : nullptr;
   if (!def)
     return std::nullopt;
   StringRef text = getText();
@@ -136,7 +181,7 @@ SourceInfo::getWholeLines(Operation *op) const {
 }
 
 StringRef SourceInfo::getIndentation(Operation *op) const {
-  const auto *def = state.getOpDef(op);
+  const auto *def = state ? state->getOpDef(op) : nullptr;
   if (!def)
     return "";
   StringRef text = getText();
@@ -151,7 +196,7 @@ StringRef SourceInfo::getIndentation(Operation *op) const {
 }
 
 std::optional<uint64_t> SourceInfo::getEndOffset(Operation *op) const {
-  const auto *def = state.getOpDef(op);
+  const auto *def = state ? state->getOpDef(op) : nullptr;
   if (!def || !def->scopeLoc.End.isValid())
     return std::nullopt;
   return def->scopeLoc.End.getPointer() - getText().data();

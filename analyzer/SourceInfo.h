@@ -4,6 +4,11 @@
 // the AsmParserState the parser filled: exact op ranges and the SSA names as
 // written (not as a printer would rename them).
 //
+// IR that has no source text at hand (a module inside a pass pipeline) gets
+// the fallback: positions from the ops' own locations (`FileLineColLoc`,
+// `FileLineColRange`) and SSA names as the printer gives them (`AsmState`),
+// without offsets, text or whole lines, so no fix-it can be built from it.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef MEMLINT_ANALYZER_SOURCEINFO_H
@@ -13,6 +18,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -25,19 +31,33 @@ struct SourceRange {
   bool isValid() const { return line != 0; }
 };
 
-/// Source positions of the ops of one parsed buffer.
+/// Source positions of the ops of one parsed buffer, or of an IR tree
+/// without source text.
 class SourceInfo {
 public:
-  SourceInfo(const llvm::SourceMgr &sourceMgr, const mlir::AsmParserState &state)
-      : sourceMgr(sourceMgr), state(state) {}
+  /// Positions and names from the parser: the main buffer of `sourceMgr`,
+  /// parsed with `state` (the command-line tool).
+  SourceInfo(const llvm::SourceMgr &sourceMgr,
+             const mlir::AsmParserState &state);
+  /// Positions from the locations of the ops under `root`, and names as the
+  /// printer would give them (the `memlint` pass).
+  explicit SourceInfo(mlir::Operation *root);
+  ~SourceInfo();
+
+  /// True when the source text is known (offsets, whole lines, fix-its).
+  bool hasText() const { return state != nullptr; }
+  /// The file named by the location of `op` when there is no source text
+  /// (empty otherwise, or when `op` has no file location).
+  std::string getFileName(mlir::Operation *op) const;
 
   /// The range of an op as a finding should underline it: from its name to
   /// its end, or to the end of its first line when it spans several.
   SourceRange getRange(mlir::Operation *op) const;
   /// The SSA name of a value as written in the source ("%alloc", "%0#1",
-  /// "%arg0"); a description when it has none.
+  /// "%arg0"); a description when it has none. Without source text, the name
+  /// the printer gives it.
   std::string getName(mlir::Value value) const;
-  /// The buffer of the source text.
+  /// The buffer of the source text (empty without source text).
   llvm::StringRef getText() const;
 
   /// The lines an op occupies, as byte offsets [begin, end) from the start
@@ -55,9 +75,17 @@ public:
 
 private:
   SourceRange toRange(llvm::SMLoc start, llvm::SMLoc end) const;
+  SourceRange getLocationRange(mlir::Operation *op) const;
 
-  const llvm::SourceMgr &sourceMgr;
-  const mlir::AsmParserState &state;
+  /// Set together when the source text is known.
+  const llvm::SourceMgr *sourceMgr = nullptr;
+  const mlir::AsmParserState *state = nullptr;
+  /// Without source text: the IR named, and the printer's names of its
+  /// values, computed on the first request (naming a large module costs a
+  /// walk; a clean module never needs it). Printing an operand updates the
+  /// state's caches, hence mutable.
+  mlir::Operation *root = nullptr;
+  mutable std::unique_ptr<mlir::AsmState> asmState;
 };
 
 } // namespace memlint

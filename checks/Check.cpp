@@ -57,7 +57,10 @@ const LifetimeAnalysis &LintContext::getLifetime() const {
 }
 
 FindingLocation LintContext::locate(Operation *op) const {
-  return {filePath, source.getRange(op)};
+  // Without source text, an op may come from another file than the module
+  // (inlined code): its own location names it.
+  std::string file = source.getFileName(op);
+  return {file.empty() ? filePath : std::move(file), source.getRange(op)};
 }
 
 std::string LintContext::getFunctionName(Operation *op) const {

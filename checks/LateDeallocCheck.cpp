@@ -255,14 +255,46 @@ unsigned AllocationIndex::distance(Operation *after, Operation *before) {
 // Finding late deallocs
 //===----------------------------------------------------------------------===//
 
-/// Returns true when `a` starts before `b` in the text.
-static bool startsBefore(const SourceInfo &source, Operation *a, Operation *b) {
-  return source.getRange(a).offset < source.getRange(b).offset;
+/// Returns true when `a` comes before `b` in a pre-order walk of the IR,
+/// i.e. starts before it in the printed text (an op before the ops nested in
+/// it, regions and blocks in order). Works on IR without source text.
+static bool startsBefore(Operation *a, Operation *b) {
+  if (a == b)
+    return false;
+  SmallVector<Operation *> chainA, chainB;
+  for (Operation *op = a; op; op = op->getParentOp())
+    chainA.push_back(op);
+  for (Operation *op = b; op; op = op->getParentOp())
+    chainB.push_back(op);
+  // Drop the common ancestors, outermost first.
+  while (!chainA.empty() && !chainB.empty() && chainA.back() == chainB.back()) {
+    chainA.pop_back();
+    chainB.pop_back();
+  }
+  if (chainA.empty())
+    return true; // `a` encloses `b`
+  if (chainB.empty())
+    return false; // `b` encloses `a`
+  Operation *x = chainA.back(), *y = chainB.back();
+  if (!x->getBlock() || !y->getBlock())
+    return false; // different trees
+  if (x->getBlock() == y->getBlock())
+    return x->isBeforeInBlock(y);
+  Region *regionX = x->getParentRegion(), *regionY = y->getParentRegion();
+  if (regionX != regionY)
+    return regionX->getRegionNumber() < regionY->getRegionNumber();
+  for (Block &block : *regionX) {
+    if (&block == x->getBlock())
+      return true;
+    if (&block == y->getBlock())
+      return false;
+  }
+  return false;
 }
 
 /// Returns the late dealloc of the buffer of `cls`, if it has one.
 static std::optional<LateDealloc>
-findLateDealloc(const SourceInfo &source, const AliasClass &cls,
+findLateDealloc(const AliasClass &cls,
                 llvm::function_ref<AllocationIndex &()> getAllocations) {
   if (!cls.isOwnedHeap() || cls.escapes())
     return std::nullopt;
@@ -284,7 +316,7 @@ findLateDealloc(const SourceInfo &source, const AliasClass &cls,
   auto consider = [&](Operation *anchor, Operation *user, Value used) {
     if (!late.lastInBlock || late.lastInBlock->isBeforeInBlock(anchor) ||
         (late.lastInBlock == anchor &&
-         startsBefore(source, late.lastUser, user))) {
+         startsBefore(late.lastUser, user))) {
       late.lastInBlock = anchor;
       late.lastUser = user;
       late.lastUsed = used;
@@ -335,7 +367,6 @@ findLateDealloc(const SourceInfo &source, const AliasClass &cls,
 
 void LateDeallocCheck::run(const LintContext &context,
                            std::vector<Finding> &findings) {
-  const SourceInfo &source = context.getSource();
   context.getModule()->walk([&](FunctionOpInterface fn) {
     // Nested functions are analysed with the function that holds them.
     if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
@@ -348,7 +379,7 @@ void LateDeallocCheck::run(const LintContext &context,
       return *allocations;
     };
     for (const AliasClass &cls : classes.getClasses()) {
-      auto late = findLateDealloc(source, cls, getAllocations);
+      auto late = findLateDealloc(cls, getAllocations);
       if (!late)
         continue;
       Value buffer =

@@ -24,6 +24,20 @@ config.substitutions.append(("%corpus", corpus))
 config.substitutions.append(("%scripts", os.path.join(src, "scripts")))
 config.substitutions.append(
     ("%testdialect", os.path.join(config.memlint_lib_dir, "MemLintTestDialectPlugin.so")))
+# The memlint pass plugin for the stock mlir-opt (found first in PATH, from
+# the LLVM tools folder).
+config.substitutions.append(
+    ("%memlint_plugin", os.path.join(config.memlint_lib_dir, "libMemLintPlugin.so")))
+# Installing the build tree and building a project against it.
+config.substitutions.append(("%memlint_obj_root", config.memlint_obj_root))
+config.substitutions.append(("%memlint_src_root", src))
+config.substitutions.append(("%cmake", '"%s"' % config.cmake_command))
+config.substitutions.append(
+    ("%configure_consumer",
+     '"%s" -G "%s" -DCMAKE_MAKE_PROGRAM="%s" -DCMAKE_CXX_COMPILER="%s" '
+     '-DCMAKE_BUILD_TYPE=Release -DMLIR_DIR="%s"'
+     % (config.cmake_command, config.cmake_generator, config.cmake_make_program,
+        config.cmake_cxx_compiler, config.mlir_cmake_dir)))
 # Microsoft's SARIF validator and the SARIF schema it ships, installed into
 # the build folder by scripts/setup-sarif-validator.sh (a check-memlint step).
 multitool = os.path.join(config.memlint_obj_root, "npm", "node_modules",

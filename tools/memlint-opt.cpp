@@ -4,6 +4,7 @@
 //   -test-memlint-lifetime  prints the lifetime events of each module
 //   -test-memlint-roots     prints how each op allocates, frees and aliases
 //   -test-memlint-alias-classes  prints the may-alias classes of each function
+//   -memlint                reports the findings of the checks as diagnostics
 // It also registers MLIR's upstream `test` dialect, so the upstream corpus
 // (test.copy, test.buffer_based, ...) is analysed with its real effects.
 //
@@ -12,6 +13,7 @@
 #include "analyzer/AliasClasses.h"
 #include "analyzer/LifetimeAnalysis.h"
 #include "analyzer/MemoryModel.h"
+#include "pass/MemLintPass.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -128,6 +130,7 @@ int main(int argc, char **argv) {
   PassRegistration<TestLifetimePass>();
   PassRegistration<TestRootsPass>();
   PassRegistration<TestAliasClassesPass>();
+  memlint::registerMemLintPass();
   return asMainReturnCode(
       MlirOptMain(argc, argv, "mlir-memlint test driver\n", registry));
 }
