@@ -46,6 +46,9 @@ FixOutcome memlint::applyFixes(const FileResult &first,
                                const LintOptions &options,
                                const mlir::DialectRegistry &registry,
                                unsigned maxRounds) {
+  // The re-lints of the fixed text draw no diagrams.
+  LintOptions relint = options;
+  relint.onModule = nullptr;
   FixOutcome outcome;
   outcome.text = first.text;
   outcome.final = first;
@@ -58,7 +61,7 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     for (const FixIt *fix : fixes)
       edits.insert(edits.end(), fix->edits.begin(), fix->edits.end());
     std::string text = applyEdits(outcome.text, edits);
-    FileResult after = lintText(text, current.status.path, options, registry);
+    FileResult after = lintText(text, current.status.path, relint, registry);
     unsigned count = fixes.size();
     if (fixes.size() > 1 &&
         !isImprovement(current.findings, after, edits, nullptr)) {
@@ -66,7 +69,7 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       // which was validated on its own.
       edits = fixes.front()->edits;
       text = applyEdits(outcome.text, edits);
-      after = lintText(text, current.status.path, options, registry);
+      after = lintText(text, current.status.path, relint, registry);
       count = 1;
     }
     // Progress: fewer errors, or as many and no more findings (a hoist that

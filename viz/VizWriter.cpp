@@ -1,0 +1,106 @@
+//===- VizWriter.cpp - Write the diagrams of a module to files ------------===//
+
+#include "viz/VizWriter.h"
+
+#include "viz/Render.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace memlint;
+using namespace memlint::viz;
+
+ArrayRef<StringRef> viz::getDiagramKinds() {
+  static const StringRef kinds[] = {"lifetime", "cfg"};
+  return kinds;
+}
+
+/// `text` with every character outside [A-Za-z0-9_.-] replaced by '_'.
+static std::string sanitize(StringRef text) {
+  std::string out;
+  for (char c : text)
+    out += (llvm::isAlnum(c) || c == '_' || c == '.' || c == '-') ? c : '_';
+  return out;
+}
+
+std::string viz::getDiagramFileName(StringRef inputPath, unsigned chunk,
+                                    StringRef function, StringRef kind,
+                                    StringRef format) {
+  StringRef stem = inputPath;
+  stem.consume_back(".mlir");
+  while (stem.consume_front("../") || stem.consume_front("./")) {
+  }
+  std::string name = sanitize(stem);
+  if (chunk)
+    name += ".chunk" + std::to_string(chunk);
+  return name + "." + sanitize(function) + "." + kind.str() + "." +
+         format.str();
+}
+
+/// Writes `data` to `path`; reports failures in `errors`.
+static bool writeFile(const std::string &path, StringRef data,
+                      std::vector<std::string> &errors) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
+  if (!ec) {
+    out << data;
+    out.close();
+    ec = out.error();
+  }
+  if (ec) {
+    errors.push_back("cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  return true;
+}
+
+void viz::writeDiagrams(const LintContext &context, ArrayRef<Finding> findings,
+                        unsigned chunk, const VizOptions &options,
+                        std::vector<std::string> &written,
+                        std::vector<std::string> &errors) {
+  for (Operation *function : getFunctions(context.getModule())) {
+    std::string name = context.getFunctionName(function);
+    if (!options.function.empty() && name != options.function)
+      continue;
+    if (options.onlyWithFindings &&
+        llvm::none_of(findings,
+                      [&](const Finding &f) { return f.function == name; }))
+      continue;
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(options.outDir)) {
+      errors.push_back("cannot create '" + options.outDir +
+                       "': " + ec.message());
+      return;
+    }
+    FunctionModel model(context, function, findings);
+    for (StringRef kind : getDiagramKinds()) {
+      if (!llvm::is_contained(options.kinds, kind))
+        continue;
+      std::string dot = kind == "lifetime"
+                            ? renderLifetimeDot(model, options.lifetime)
+                            : renderCfgDot(model, options.cfg);
+      for (const std::string &format : options.formats) {
+        llvm::SmallString<256> path(options.outDir);
+        llvm::sys::path::append(
+            path, getDiagramFileName(context.getFilePath(), chunk, name, kind,
+                                     format));
+        std::string file(path);
+        if (format == "dot") {
+          if (writeFile(file, dot, errors))
+            written.push_back(file);
+          continue;
+        }
+        llvm::Expected<std::string> data = renderGraph(dot, format);
+        if (!data) {
+          errors.push_back(file + ": " + llvm::toString(data.takeError()));
+          continue;
+        }
+        if (writeFile(file, *data, errors))
+          written.push_back(file);
+      }
+    }
+  }
+}
