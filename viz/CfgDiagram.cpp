@@ -196,6 +196,7 @@ std::string viz::renderCfgDot(const FunctionModel &model,
            << (skipped == 1 ? "" : "s") << " ...</I></TD></TR>";
       skipped = 0;
     };
+    unsigned rows = 0, cut = 0;
     for (Operation &op : *block) {
       unsigned point = *model.lookupPoint(&op);
       if (!source.isWritten(&op))
@@ -204,7 +205,18 @@ std::string viz::renderCfgDot(const FunctionModel &model,
         ++skipped;
         continue;
       }
+      if (options.maxRowsPerBlock && rows >= options.maxRowsPerBlock &&
+          &op != &block->back()) {
+        ++cut;
+        continue;
+      }
       flushSkipped();
+      if (cut) {
+        os << "<TR><TD ALIGN=\"LEFT\"><I>... " << cut
+           << " more ops (all of them in the SVG and DOT) ...</I></TD></TR>";
+        cut = 0;
+      }
+      ++rows;
       const char *background = nullptr;
       std::vector<std::string> messages;
       auto bug = bugs.find(point);
@@ -293,6 +305,9 @@ std::string viz::renderCfgDot(const FunctionModel &model,
       }
     }
     flushSkipped();
+    if (cut)
+      os << "<TR><TD ALIGN=\"LEFT\"><I>... " << cut
+         << " more ops (all of them in the SVG and DOT) ...</I></TD></TR>";
     os << "</TABLE>>];\n";
   }
   while (!open.empty()) {

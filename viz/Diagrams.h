@@ -31,6 +31,10 @@ struct LifetimeChartOptions {
   /// functions stay readable; each page shows only the program points where
   /// one of its buffers changes state.
   unsigned buffersPerPage = 40;
+  /// At most this many buffers (0: all): those with findings, then the
+  /// others in text order; a note says how many are left out. Bitmaps of
+  /// thousands of rows are neither readable nor quick to rasterize.
+  unsigned maxBuffers = 0;
 };
 
 /// The lifetime chart of a function as DOT.
@@ -43,6 +47,9 @@ struct CfgDiagramOptions {
   /// allocations and frees, findings, witness steps, region ops,
   /// terminators); runs of other ops collapse into one row.
   unsigned maxOpsPerBlock = 60;
+  /// At most this many op rows per block (0: no limit); the rest is one
+  /// "... N more ops" row.
+  unsigned maxRowsPerBlock = 0;
 };
 
 /// The annotated CFG of a function as DOT.

@@ -264,12 +264,32 @@ std::string viz::renderLifetimeDot(const FunctionModel &model,
   addNode([&] { writeLegend(os); });
   if (!model.getFindings().empty())
     addNode([&] { writeFindings(os, model); });
+  // The buffers shown: all, or those with findings and then the first
+  // others, in text order.
+  std::vector<const BufferRow *> shown;
+  size_t limit = options.maxBuffers ? options.maxBuffers : buffers.size();
+  std::vector<bool> keep(buffers.size(), false);
+  size_t kept = 0;
+  for (size_t i = 0; i < buffers.size() && kept < limit; ++i)
+    if (!buffers[i].findings.empty())
+      keep[i] = true, ++kept;
+  for (size_t i = 0; i < buffers.size() && kept < limit; ++i)
+    if (!keep[i])
+      keep[i] = true, ++kept;
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (keep[i])
+      shown.push_back(&buffers[i]);
+  if (shown.size() < buffers.size())
+    addNode([&] {
+      os << "<I>showing " << shown.size() << " of " << buffers.size()
+         << " buffers (those with findings first); the SVG and DOT charts "
+            "show all</I>";
+    });
   unsigned perPage = std::max(1u, options.buffersPerPage);
-  for (size_t begin = 0; begin < buffers.size(); begin += perPage) {
-    std::vector<const BufferRow *> rows;
-    for (size_t i = begin; i < std::min<size_t>(buffers.size(), begin + perPage);
-         ++i)
-      rows.push_back(&buffers[i]);
+  for (size_t begin = 0; begin < shown.size(); begin += perPage) {
+    std::vector<const BufferRow *> rows(
+        shown.begin() + begin,
+        shown.begin() + std::min<size_t>(shown.size(), begin + perPage));
     addNode([&] { writePage(os, model, rows); });
   }
   // Stack the nodes top to bottom.

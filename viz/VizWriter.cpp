@@ -79,10 +79,24 @@ void viz::writeDiagrams(const LintContext &context, ArrayRef<Finding> findings,
     for (StringRef kind : getDiagramKinds()) {
       if (!llvm::is_contained(options.kinds, kind))
         continue;
-      std::string dot = kind == "lifetime"
-                            ? renderLifetimeDot(model, options.lifetime)
-                            : renderCfgDot(model, options.cfg);
+      std::string dot, bitmapDot;
+      auto getDot = [&](bool bitmap) -> const std::string & {
+        std::string &text = bitmap ? bitmapDot : dot;
+        if (!text.empty())
+          return text;
+        LifetimeChartOptions lifetime = options.lifetime;
+        CfgDiagramOptions cfg = options.cfg;
+        if (bitmap) {
+          lifetime.maxBuffers = options.maxBitmapRows;
+          cfg.maxRowsPerBlock = options.maxBitmapRows;
+        }
+        text = kind == "lifetime" ? renderLifetimeDot(model, lifetime)
+                                  : renderCfgDot(model, cfg);
+        return text;
+      };
       for (const std::string &format : options.formats) {
+        bool bitmap = format != "dot" && format != "svg";
+        const std::string &dot = getDot(bitmap);
         llvm::SmallString<256> path(options.outDir);
         llvm::sys::path::append(
             path, getDiagramFileName(context.getFilePath(), chunk, name, kind,

@@ -25,6 +25,10 @@ struct VizOptions {
   bool onlyWithFindings = false;
   LifetimeChartOptions lifetime;
   CfgDiagramOptions cfg;
+  /// Bitmap formats (png) draw at most this many buffers and op rows per
+  /// block: rasterizing charts of thousands of rows takes tens of seconds
+  /// and gives unreadable pictures; SVG and DOT show everything.
+  unsigned maxBitmapRows = 120;
 };
 
 /// The diagram kinds a function can be drawn as, in a fixed order.
