@@ -370,6 +370,7 @@ int main(int argc, char **argv) {
 
   // Diagrams: drawn while each module is still in memory.
   std::mutex vizMutex;
+  std::vector<viz::DiagramFile> vizFiles;
   std::vector<std::string> vizWritten, vizErrors;
   if (vizMode || !opts.vizDir.empty()) {
     viz::VizOptions vizOptions;
@@ -390,12 +391,11 @@ int main(int argc, char **argv) {
       lint.onModule = [&, vizOptions](const LintContext &context,
                                       llvm::ArrayRef<Finding> findings,
                                       unsigned chunk) {
-        std::vector<std::string> written, failed;
-        viz::writeDiagrams(context, findings, chunk, vizOptions, written,
-                           failed);
+        std::vector<viz::DiagramFile> files =
+            viz::buildDiagrams(context, findings, chunk, vizOptions);
         std::lock_guard<std::mutex> lock(vizMutex);
-        vizWritten.insert(vizWritten.end(), written.begin(), written.end());
-        vizErrors.insert(vizErrors.end(), failed.begin(), failed.end());
+        for (viz::DiagramFile &file : files)
+          vizFiles.push_back(std::move(file));
       };
     }
   }
@@ -403,7 +403,7 @@ int main(int argc, char **argv) {
     FileResult r = lintFile(inputs.empty() ? opts.vizFile : inputs.front(),
                             lintOptions.front(), registry);
     llvm::errs() << r.diagnostics;
-    std::sort(vizWritten.begin(), vizWritten.end());
+    viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
     for (const std::string &path : vizWritten)
       llvm::outs() << path << "\n";
     for (const std::string &error : vizErrors)
@@ -588,6 +588,10 @@ int main(int argc, char **argv) {
     out.keep();
   }
 
+  // Diagrams are rendered after the lint, in a fixed order, so that the
+  // files do not depend on -j.
+  if (!opts.vizDir.empty())
+    viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
   for (const std::string &error : vizErrors)
     llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
   if (!opts.vizDir.empty() && !opts.quiet)

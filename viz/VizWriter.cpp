@@ -57,10 +57,11 @@ static bool writeFile(const std::string &path, StringRef data,
   return true;
 }
 
-void viz::writeDiagrams(const LintContext &context, ArrayRef<Finding> findings,
-                        unsigned chunk, const VizOptions &options,
-                        std::vector<std::string> &written,
-                        std::vector<std::string> &errors) {
+std::vector<DiagramFile> viz::buildDiagrams(const LintContext &context,
+                                            ArrayRef<Finding> findings,
+                                            unsigned chunk,
+                                            const VizOptions &options) {
+  std::vector<DiagramFile> files;
   for (Operation *function : getFunctions(context.getModule())) {
     std::string name = context.getFunctionName(function);
     if (!options.function.empty() && name != options.function)
@@ -69,12 +70,6 @@ void viz::writeDiagrams(const LintContext &context, ArrayRef<Finding> findings,
         llvm::none_of(findings,
                       [&](const Finding &f) { return f.function == name; }))
       continue;
-    if (std::error_code ec =
-            llvm::sys::fs::create_directories(options.outDir)) {
-      errors.push_back("cannot create '" + options.outDir +
-                       "': " + ec.message());
-      return;
-    }
     FunctionModel model(context, function, findings);
     for (StringRef kind : getDiagramKinds()) {
       if (!llvm::is_contained(options.kinds, kind))
@@ -95,26 +90,44 @@ void viz::writeDiagrams(const LintContext &context, ArrayRef<Finding> findings,
         return text;
       };
       for (const std::string &format : options.formats) {
-        bool bitmap = format != "dot" && format != "svg";
-        const std::string &dot = getDot(bitmap);
         llvm::SmallString<256> path(options.outDir);
         llvm::sys::path::append(
             path, getDiagramFileName(context.getFilePath(), chunk, name, kind,
                                      format));
-        std::string file(path);
-        if (format == "dot") {
-          if (writeFile(file, dot, errors))
-            written.push_back(file);
-          continue;
-        }
-        llvm::Expected<std::string> data = renderGraph(dot, format);
-        if (!data) {
-          errors.push_back(file + ": " + llvm::toString(data.takeError()));
-          continue;
-        }
-        if (writeFile(file, *data, errors))
-          written.push_back(file);
+        bool bitmap = format != "dot" && format != "svg";
+        files.push_back({std::string(path), format, getDot(bitmap)});
       }
     }
+  }
+  return files;
+}
+
+void viz::writeDiagrams(std::vector<DiagramFile> files,
+                        std::vector<std::string> &written,
+                        std::vector<std::string> &errors) {
+  std::stable_sort(files.begin(), files.end(),
+                   [](const DiagramFile &a, const DiagramFile &b) {
+                     return a.path < b.path;
+                   });
+  for (const DiagramFile &file : files) {
+    StringRef folder = llvm::sys::path::parent_path(file.path);
+    if (!folder.empty())
+      if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
+        errors.push_back("cannot create '" + folder.str() +
+                         "': " + ec.message());
+        continue;
+      }
+    if (file.format == "dot") {
+      if (writeFile(file.path, file.dot, errors))
+        written.push_back(file.path);
+      continue;
+    }
+    llvm::Expected<std::string> data = renderGraph(file.dot, file.format);
+    if (!data) {
+      errors.push_back(file.path + ": " + llvm::toString(data.takeError()));
+      continue;
+    }
+    if (writeFile(file.path, *data, errors))
+      written.push_back(file.path);
   }
 }

@@ -40,11 +40,30 @@ std::string getDiagramFileName(llvm::StringRef inputPath, unsigned chunk,
                                llvm::StringRef function, llvm::StringRef kind,
                                llvm::StringRef format);
 
-/// Draws the functions of the module of `context` (chunk `chunk` of its
-/// input; 0 without --split-input-file) with `findings` (those of the
-/// module that are reported). Appends the paths written and the errors.
-void writeDiagrams(const LintContext &context, llvm::ArrayRef<Finding> findings,
-                   unsigned chunk, const VizOptions &options,
+/// One diagram to write: its path, its format and its DOT text.
+struct DiagramFile {
+  std::string path;
+  std::string format;
+  std::string dot;
+};
+
+/// The diagrams of the functions of the module of `context` (chunk `chunk`
+/// of its input; 0 without --split-input-file) with `findings` (those of the
+/// module that are reported), in a fixed order. Only builds DOT text: it can
+/// run on any thread.
+std::vector<DiagramFile> buildDiagrams(const LintContext &context,
+                                       llvm::ArrayRef<Finding> findings,
+                                       unsigned chunk,
+                                       const VizOptions &options);
+
+/// Creates the folders and writes the files, rendering SVG and PNG with
+/// libgvc, in the order of their paths: Graphviz numbers SVG anchors with a
+/// counter that lives as long as the process, so this keeps the anchors of
+/// a run independent of -j. (Graphviz 2.42 may still emit the clusters of
+/// an SVG in a different order from one process to the next, as `dot -Tsvg`
+/// does; the DOT text is deterministic.) Appends the paths written and the
+/// errors.
+void writeDiagrams(std::vector<DiagramFile> files,
                    std::vector<std::string> &written,
                    std::vector<std::string> &errors);
 
