@@ -180,7 +180,8 @@ std::string viz::renderCfgDot(const FunctionModel &model,
                    : "block";
     os << indent << nodeOf(block)
        << " [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
-          "CELLPADDING=\"2\"><TR><TD BGCOLOR=\"#e0e0e0\" ALIGN=\"LEFT\"><B>"
+          "CELLPADDING=\"2\"><TR><TD PORT=\"h\" BGCOLOR=\"#e0e0e0\" "
+          "ALIGN=\"LEFT\"><B>"
        << escapeHtml(header) << "</B></TD></TR>";
     auto isNotable = [&](Operation &op, unsigned point) {
       return allocs.count(point) || frees.count(point) || bugs.count(point) ||
@@ -272,6 +273,8 @@ std::string viz::renderCfgDot(const FunctionModel &model,
         std::string from = nodeOf(block) + ":p" + std::to_string(point);
         if (back)
           edge += nodeOf(target) + " -> " + from;
+        else if (target == block) // a loop on the block: right side
+          edge += from + ":e -> " + nodeOf(target) + ":h:e";
         else
           edge += from + " -> " + nodeOf(target);
         std::vector<std::string> attrs;
