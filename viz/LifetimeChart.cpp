@@ -220,7 +220,8 @@ static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
             labels.push_back(mark->label);
           if (!llvm::is_contained(notes, mark->note))
             notes.push_back(mark->note);
-          isBug |= mark->label == "bug" || mark->label == "leak";
+          isBug |= mark->label == "bug" || mark->label == "leak" ||
+                   mark->label == "finding";
         }
         os << "<TD BGCOLOR=\"" << (isBug ? "#ffcdd2" : "#eeeeee")
            << "\" TOOLTIP=\"" << escapeHtml(llvm::join(notes, "; "))

@@ -125,6 +125,12 @@ static std::optional<uint64_t> getStaticBytes(Type type) {
 /// A short label for a chart cell of a note of the witness path, as the
 /// checks word them ("taking the false branch" is "false").
 static std::string labelNote(StringRef note) {
+  if (note.contains("last use"))
+    return "last use";
+  if (note.starts_with("allocation while"))
+    return "other alloc";
+  if (note == "loop here")
+    return "loop";
   if (note.contains("true branch"))
     return "true";
   if (note.contains("false branch"))
@@ -246,18 +252,20 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
       if (auto related = lookupPoint(item.event->relatedOp))
         leakAt = *related;
       item.markPoint = leakAt;
-    } else if (item.event) {
+    } else {
       item.markPoint = item.point;
     }
+    bool isLeak =
+        item.event && item.event->kind == LifetimeEventKind::Leak;
     if (item.markPoint &&
         llvm::none_of(item.witness, [&](const WitnessMark &mark) {
           return mark.point == *item.markPoint &&
-                 (mark.label == "leak" || mark.label == "bug");
+                 (mark.label == "leak" || mark.label == "bug" ||
+                  mark.label == "finding");
         }))
       item.witness.push_back(
           {*item.markPoint,
-           item.event->kind == LifetimeEventKind::Leak ? "leak" : "bug",
-           f->message});
+           isLeak ? "leak" : (item.event ? "bug" : "finding"), f->message});
     findings.push_back(std::move(item));
   }
 
@@ -313,6 +321,18 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     // The findings about this buffer.
     for (unsigned i = 0; i < findings.size(); ++i) {
       const VizFinding &f = findings[i];
+      // A structural finding (perf-*) about this buffer: its witness row
+      // and its message, no bug cell.
+      // (The perf checks name their buffer in the message only.)
+      bool aboutRow =
+          f.finding->subject.empty()
+              ? StringRef(f.finding->message)
+                    .contains("buffer '" + row.name + "'")
+              : f.finding->subject == row.name;
+      if (!f.event && f.markPoint && aboutRow) {
+        row.findings.push_back(i);
+        continue;
+      }
       if (!f.event || f.event->buffer != root || !f.markPoint)
         continue;
       row.findings.push_back(i);
@@ -332,6 +352,12 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     for (unsigned i : row.findings) {
       const VizFinding &f = findings[i];
       const std::string &message = f.finding->message;
+      if (!f.event) {
+        std::string &text = row.messages[*f.markPoint];
+        text += (text.empty() ? "" : "; ") + message + " [" +
+                f.finding->rule + "]";
+        continue;
+      }
       CellKind kind = CellKind::None;
       unsigned at = *f.markPoint;
       switch (f.event->kind) {
