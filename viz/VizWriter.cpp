@@ -83,6 +83,7 @@ std::vector<DiagramFile> viz::buildDiagrams(const LintContext &context,
         CfgDiagramOptions cfg = options.cfg;
         if (bitmap) {
           lifetime.maxBuffers = options.maxBitmapRows;
+          lifetime.buffersPerPage = options.bitmapBuffersPerPage;
           cfg.maxRowsPerBlock = options.maxBitmapRows;
         }
         text = kind == "lifetime" ? renderLifetimeDot(model, lifetime)

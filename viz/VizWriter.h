@@ -28,7 +28,10 @@ struct VizOptions {
   /// Bitmap formats (png) draw at most this many buffers and op rows per
   /// block: rasterizing charts of thousands of rows takes tens of seconds
   /// and gives unreadable pictures; SVG and DOT show everything.
-  unsigned maxBitmapRows = 120;
+  unsigned maxBitmapRows = 80;
+  /// Buffers per page of the lifetime chart in bitmap formats (smaller
+  /// pages have fewer columns: the picture's area grows with the page size).
+  unsigned bitmapBuffersPerPage = 20;
 };
 
 /// The diagram kinds a function can be drawn as, in a fixed order.
