@@ -47,6 +47,19 @@ SourceRange SourceInfo::getLocationRange(Operation *op) const {
   return range;
 }
 
+bool SourceInfo::isWritten(Operation *op) const {
+  return state.getOpDef(op) != nullptr;
+}
+
+std::string SourceInfo::getBlockName(Block *block) const {
+  const auto *def = state.getBlockDef(block);
+  if (!def || !def->definition.loc.Start.isValid())
+    return "";
+  SMRange loc = def->definition.loc;
+  return std::string(loc.Start.getPointer(),
+                     loc.End.getPointer() - loc.Start.getPointer());
+}
+
 SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
   SourceRange range;
   if (!start.isValid())

@@ -59,6 +59,11 @@ public:
   std::string getName(mlir::Value value) const;
   /// The buffer of the source text (empty without source text).
   llvm::StringRef getText() const;
+  /// True when `op` is written in the source (implicit terminators are not).
+  bool isWritten(mlir::Operation *op) const;
+  /// The label of a block as written ("^bb1"); empty for an entry block
+  /// written without a label.
+  std::string getBlockName(mlir::Block *block) const;
 
   /// The lines an op occupies, as byte offsets [begin, end) from the start
   /// of its first line to just past the newline ending its last line, when

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # make demo: lint the bundled examples, print the findings with their fix-its,
-# write a JSON and a SARIF report, and show what --fix would change.
+# write a JSON and a SARIF report and the Graphviz diagrams (lifetime chart and
+# annotated CFG) of every function with a finding, and show what --fix would
+# change.
 set -uo pipefail
 build=${1:-build}
 out=${DEMO_OUT:-demo-out}
 mkdir -p "$out"
 echo "== mlir-memlint on examples/"
 "$build/bin/mlir-memlint" examples --show-fixes --json "$out/report.json" \
-  --sarif "$out/report.sarif" --stats
+  --sarif "$out/report.sarif" --stats --viz-dir "$out/viz"
 rc=$?
 echo "== JSON report: $out/report.json, SARIF report: $out/report.sarif (exit code $rc: 1 means findings were reported)"
 if [ "$rc" -ge 2 ]; then exit "$rc"; fi
+echo "== PNG diagrams of the seed example"
+"$build/bin/mlir-memlint" viz examples/seed_leak_on_branch.mlir --format png,dot \
+  -o "$out/viz" || exit $?
+echo "== diagrams: $out/viz/ ($(ls "$out/viz" | wc -l) files)"
 echo "== what --fix would change (a copy of examples/ is fixed in $out/fixed)"
 rm -rf "$out/fixed" && cp -r examples "$out/fixed"
 "$build/bin/mlir-memlint" -q --fix-dry-run "$out/fixed" > "$out/fixes.diff"

@@ -59,6 +59,9 @@ FixOutcome memlint::applyFixes(const FileResult &first,
                                const LintOptions &options,
                                const mlir::DialectRegistry &registry,
                                unsigned maxRounds) {
+  // The re-lints of the fixed text draw no diagrams.
+  LintOptions relint = options;
+  relint.onModule = nullptr;
   FixOutcome outcome;
   outcome.text = first.text;
   outcome.final = first;
@@ -85,7 +88,7 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       text = applyEdits(outcome.text, edits);
       if (text == outcome.text)
         return false;
-      after = lintText(text, current.status.path, options, registry);
+      after = lintText(text, current.status.path, relint, registry);
       if (!isImprovement(current.findings, after, edits, nullptr))
         return false;
       return errors(after) < errors(current) ||

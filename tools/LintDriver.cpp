@@ -149,8 +149,10 @@ struct ChunkLinter {
   std::vector<std::unique_ptr<Check>> checks =
       createChecks(GlobList(options.checks));
   GlobList warningsAsErrors{options.warningsAsErrors};
+  unsigned chunk = 0;
 
   void run(const std::string &chunkText) {
+    unsigned chunkIndex = chunk++;
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
     context.allowUnregisteredDialects(options.allowUnregisteredDialects);
     llvm::SourceMgr sourceMgr;
@@ -229,6 +231,7 @@ struct ChunkLinter {
       result.figures.states += fs.states;
     }
     // NOLINT comments of this chunk, and warnings promoted to errors.
+    size_t firstFinding = result.findings.size();
     std::optional<NolintSuppressions> nolint;
     for (Finding &f : findings) {
       ReportedFinding item;
@@ -241,6 +244,13 @@ struct ChunkLinter {
         f.level = Level::Error;
       item.finding = std::move(f);
       result.findings.push_back(std::move(item));
+    }
+    if (options.onModule) {
+      std::vector<Finding> reported;
+      for (size_t i = firstFinding; i < result.findings.size(); ++i)
+        if (!result.findings[i].suppressed)
+          reported.push_back(result.findings[i].finding);
+      options.onModule(lint, reported, chunkIndex);
     }
   }
 };
@@ -328,6 +338,7 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   unsigned budget = options.maxFixValidations;
   LintOptions relint = options;
   relint.validateFixes = false;
+  relint.onModule = nullptr;
   for (ReportedFinding &item : result.findings) {
     Finding &finding = item.finding;
     std::vector<FixIt> candidates = std::move(finding.fixes);

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -34,6 +35,13 @@ struct LintOptions {
   /// Re-lints allowed per file for validating fix-its; findings beyond get
   /// no fix-it.
   unsigned maxFixValidations = 128;
+  /// Called once per parsed chunk (numbered from 0; only chunk 0 without
+  /// --split-input-file) with its lint context and the chunk's findings that
+  /// are reported (not silenced by NOLINT), e.g. to draw diagrams. Not called
+  /// by the re-lints that validate or apply fix-its. May run on several
+  /// threads at once (one per file) with -j.
+  std::function<void(const LintContext &, llvm::ArrayRef<Finding>, unsigned)>
+      onModule;
 };
 
 /// Figures of one file, for --stats.

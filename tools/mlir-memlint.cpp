@@ -13,6 +13,7 @@
 #include "tools/Config.h"
 #include "tools/FixApplier.h"
 #include "tools/LintDriver.h"
+#include "viz/VizWriter.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -31,6 +32,7 @@
 #include <chrono>
 #include <functional>
 #include <iostream>
+#include <mutex>
 
 using namespace memlint;
 
@@ -64,6 +66,13 @@ struct CliOptions {
   bool fixDryRun = false;
   bool showFixes = false;
   uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
+  std::string vizDir;
+  // The viz subcommand.
+  std::string vizFile;
+  std::string vizFunction;
+  std::string vizKind = "all";
+  std::vector<std::string> vizFormats;
+  std::string vizOutDir = ".";
 };
 } // namespace
 
@@ -215,6 +224,29 @@ int main(int argc, char **argv) {
   app.add_option("--max-steps", opts.maxSteps,
                  "Upper bound of the exploration budget of one function, in "
                  "op executions (the budget is 2000 per op of the function)");
+  app.add_option("--viz-dir", opts.vizDir,
+                 "Draw the lifetime chart and the CFG (SVG, with Graphviz) of "
+                 "every function that has a finding into DIR");
+  CLI::App *vizCommand = app.add_subcommand(
+      "viz", "Draw the lifetime chart and the annotated CFG of the functions "
+             "of a file with Graphviz (one file per function and kind)");
+  vizCommand->fallthrough();
+  vizCommand->add_option("file", opts.vizFile, "Input file (- for stdin)")
+      ->required();
+  vizCommand->add_option("--func", opts.vizFunction,
+                         "Only the function of this name");
+  vizCommand
+      ->add_option("--kind", opts.vizKind,
+                   "Which diagrams: lifetime, cfg or all (default)")
+      ->check(CLI::IsMember({"lifetime", "cfg", "all"}));
+  vizCommand
+      ->add_option("--format", opts.vizFormats,
+                   "File formats, comma-separated: dot (the DOT text), svg "
+                   "(default), png; svg and png are rendered in-process")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"dot", "svg", "png"}));
+  vizCommand->add_option("-o,--output-dir", opts.vizOutDir,
+                         "Folder of the diagrams (default: the current one)");
   app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str());
   try {
     app.parse(argc, argv);
@@ -226,6 +258,13 @@ int main(int argc, char **argv) {
     return 0;
   } catch (const CLI::ParseError &e) {
     return usageError(e.what());
+  }
+  bool vizMode = vizCommand->parsed();
+  if (vizMode) {
+    if (!opts.inputs.empty())
+      return usageError("viz takes one input file; unexpected '" +
+                        opts.inputs.front() + "'");
+    opts.inputs = {opts.vizFile};
   }
 
   // The configuration: defaults, config files (or --config/--config-file),
@@ -337,6 +376,55 @@ int main(int argc, char **argv) {
       return 2;
     }
     baseline = std::move(*loaded);
+  }
+
+  // Diagrams: drawn while each module is still in memory.
+  std::mutex vizMutex;
+  std::vector<viz::DiagramFile> vizFiles;
+  std::vector<std::string> vizWritten, vizErrors;
+  if (vizMode || !opts.vizDir.empty()) {
+    viz::VizOptions vizOptions;
+    if (vizMode) {
+      vizOptions.outDir = opts.vizOutDir;
+      vizOptions.function = opts.vizFunction;
+      if (opts.vizKind != "all")
+        vizOptions.kinds = {opts.vizKind};
+      if (!opts.vizFormats.empty())
+        vizOptions.formats = opts.vizFormats;
+    } else {
+      vizOptions.outDir = opts.vizDir;
+      vizOptions.onlyWithFindings = true;
+    }
+    for (LintOptions &lint : lintOptions) {
+      if (vizMode)
+        lint.validateFixes = false; // diagrams show no fix-its
+      lint.onModule = [&, vizOptions](const LintContext &context,
+                                      llvm::ArrayRef<Finding> findings,
+                                      unsigned chunk) {
+        std::vector<viz::DiagramFile> files =
+            viz::buildDiagrams(context, findings, chunk, vizOptions);
+        std::lock_guard<std::mutex> lock(vizMutex);
+        for (viz::DiagramFile &file : files)
+          vizFiles.push_back(std::move(file));
+      };
+    }
+  }
+  if (vizMode) {
+    FileResult r = lintFile(inputs.empty() ? opts.vizFile : inputs.front(),
+                            lintOptions.front(), registry);
+    llvm::errs() << r.diagnostics;
+    viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
+    for (const std::string &path : vizWritten)
+      llvm::outs() << path << "\n";
+    for (const std::string &error : vizErrors)
+      llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+    if (!r.status.ok || !vizErrors.empty() || !errors.empty())
+      return 2;
+    if (vizWritten.empty())
+      return usageError(opts.vizFunction.empty()
+                            ? "no function with a body to draw"
+                            : "no function named '" + opts.vizFunction + "'");
+    return 0;
   }
 
   auto lintStart = std::chrono::steady_clock::now();
@@ -510,7 +598,17 @@ int main(int argc, char **argv) {
     out.keep();
   }
 
-  if (hadError || fixFailed)
+  // Diagrams are rendered after the lint, in a fixed order, so that the
+  // files do not depend on -j.
+  if (!opts.vizDir.empty())
+    viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
+  for (const std::string &error : vizErrors)
+    llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+  if (!opts.vizDir.empty() && !opts.quiet)
+    llvm::errs() << "mlir-memlint: wrote " << vizWritten.size()
+                 << " diagram" << (vizWritten.size() == 1 ? "" : "s")
+                 << " to " << opts.vizDir << "\n";
+  if (hadError || fixFailed || !vizErrors.empty())
     return 2;
   // After --fix, the gate judges the findings the fixes left.
   Level failLevel = *parseLevel(opts.failOn);

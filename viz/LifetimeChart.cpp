@@ -1,0 +1,302 @@
+//===- LifetimeChart.cpp - Buffers x program points -----------------------===//
+
+#include "viz/Diagrams.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace memlint;
+using namespace memlint::viz;
+
+namespace {
+/// How a cell kind is drawn.
+struct CellStyle {
+  const char *background; ///< null: no fill
+  const char *text;       ///< the cell's label
+  bool whiteText;
+};
+} // namespace
+
+static CellStyle getStyle(CellKind kind) {
+  switch (kind) {
+  case CellKind::None:
+    return {nullptr, "", false};
+  case CellKind::Alloc:
+    return {"#2e7d32", "alloc", true};
+  case CellKind::Live:
+    return {"#c8e6c9", "", false};
+  case CellKind::MaybeLive:
+    return {"#fff59d", "", false};
+  case CellKind::Use:
+    return {"#81c784", "use", false};
+  case CellKind::Free:
+    return {"#64b5f6", "free", false};
+  case CellKind::Leak:
+    return {"#fb8c00", "leak", true};
+  case CellKind::UseAfterFree:
+    return {"#e53935", "UAF", true};
+  case CellKind::DoubleFree:
+    return {"#e53935", "free x2", true};
+  case CellKind::InvalidFree:
+    return {"#e53935", "bad free", true};
+  }
+  return {nullptr, "", false};
+}
+
+/// `text` cut to `max` characters.
+static std::string shorten(StringRef text, size_t max) {
+  if (text.size() <= max)
+    return text.str();
+  return text.take_front(max - 3).str() + "...";
+}
+
+/// Writes one table cell.
+static void writeCell(llvm::raw_ostream &os, CellKind kind, unsigned span,
+                      StringRef tooltip, StringRef href) {
+  CellStyle style = getStyle(kind);
+  os << "<TD";
+  if (span > 1)
+    os << " COLSPAN=\"" << span << "\"";
+  if (style.background)
+    os << " BGCOLOR=\"" << style.background << "\"";
+  if (!tooltip.empty())
+    os << " TOOLTIP=\"" << escapeHtml(tooltip) << "\"";
+  if (!href.empty())
+    os << " HREF=\"" << escapeHtml(href) << "\"";
+  os << ">";
+  if (*style.text) {
+    if (style.whiteText)
+      os << "<FONT COLOR=\"white\">" << style.text << "</FONT>";
+    else
+      os << style.text;
+  }
+  os << "</TD>";
+}
+
+/// The legend: one cell per kind.
+static void writeLegend(llvm::raw_ostream &os) {
+  os << "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
+        "CELLPADDING=\"3\"><TR><TD BORDER=\"0\"><B>legend</B></TD>";
+  for (CellKind kind :
+       {CellKind::Alloc, CellKind::Live, CellKind::Use, CellKind::MaybeLive,
+        CellKind::Free, CellKind::Leak, CellKind::UseAfterFree,
+        CellKind::DoubleFree, CellKind::InvalidFree}) {
+    writeCell(os, kind, 1, describeCell(kind), "");
+    os << "<TD BORDER=\"0\" ALIGN=\"LEFT\">" << describeCell(kind) << "</TD>";
+  }
+  os << "</TR></TABLE>";
+}
+
+/// The findings of the function, one per row.
+static void writeFindings(llvm::raw_ostream &os, const FunctionModel &model) {
+  os << "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
+        "CELLPADDING=\"3\"><TR><TD COLSPAN=\"3\"><B>findings</B></TD></TR>";
+  for (const VizFinding &f : model.getFindings()) {
+    const Finding &finding = *f.finding;
+    unsigned line = finding.location.range.line;
+    os << "<TR><TD>#" << f.number << "</TD><TD HREF=\""
+       << escapeHtml(model.getHref(line)) << "\" TOOLTIP=\""
+       << escapeHtml(finding.message) << "\">line " << line
+       << "</TD><TD ALIGN=\"LEFT\">" << stringifyLevel(finding.level) << ": "
+       << escapeHtml(finding.message) << " [" << escapeHtml(finding.rule)
+       << "] (" << (finding.allPaths ? "all paths" : "some paths")
+       << ")</TD></TR>";
+  }
+  os << "</TABLE>";
+}
+
+/// One page: the rows of `rows` over the points where they change.
+static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
+                      ArrayRef<const BufferRow *> rows) {
+  ArrayRef<ProgramPoint> points = model.getPoints();
+  std::set<unsigned> pointSet;
+  for (const BufferRow *row : rows) {
+    for (const auto &mark : row->marks)
+      pointSet.insert(mark.first);
+    for (unsigned i : row->findings)
+      for (const WitnessMark &mark : model.getFindings()[i].witness)
+        pointSet.insert(mark.point);
+  }
+  std::vector<unsigned> columns(pointSet.begin(), pointSet.end());
+
+  os << "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
+        "CELLPADDING=\"3\">";
+  // Header: one column per program point, its line and op name.
+  os << "<TR><TD><B>buffer</B></TD><TD><B>type</B></TD><TD><B>bytes</B></TD>";
+  for (unsigned column : columns) {
+    const ProgramPoint &point = points[column];
+    // An implicit terminator is the end of its parent op's region.
+    bool written = model.getContext().getSource().isWritten(point.op);
+    Operation *named = written || !point.op->getParentOp()
+                           ? point.op
+                           : point.op->getParentOp();
+    StringRef opName = named->getName().getStringRef();
+    std::string shortName = opName.substr(opName.find('.') + 1).str();
+    if (!written)
+      shortName = "end " + shortName;
+    std::string tooltip = "line " + std::to_string(point.line) + ": " +
+                          shorten(model.getSourceLine(point.op), 100);
+    if (!written)
+      tooltip = "end of the region of " + tooltip;
+    os << "<TD HREF=\"" << escapeHtml(model.getHref(point.line))
+       << "\" TOOLTIP=\"" << escapeHtml(tooltip) << "\">L" << point.line
+       << "<BR/><FONT POINT-SIZE=\"8\">" << escapeHtml(shortName)
+       << "</FONT></TD>";
+  }
+  os << "</TR>";
+
+  for (const BufferRow *row : rows) {
+    // The buffer's own row.
+    unsigned allocLine =
+        row->allocPoint ? points[*row->allocPoint].line : 0;
+    os << "<TR><TD ALIGN=\"LEFT\"";
+    if (allocLine)
+      os << " HREF=\"" << escapeHtml(model.getHref(allocLine)) << "\"";
+    os << " TOOLTIP=\""
+       << escapeHtml(row->allocPoint
+                         ? "allocated at line " + std::to_string(allocLine)
+                         : "from outside the function")
+       << "\"><B>" << escapeHtml(row->name) << "</B></TD><TD ALIGN=\"LEFT\">"
+       << escapeHtml(shorten(row->type, 40)) << "</TD><TD ALIGN=\"RIGHT\">"
+       << (row->bytes ? std::to_string(*row->bytes) : "?") << "</TD>";
+    for (size_t i = 0; i < columns.size();) {
+      unsigned point = columns[i];
+      CellKind kind = row->cellAt(point);
+      std::string href = model.getHref(points[point].line);
+      if (row->marks.count(point)) {
+        auto message = row->messages.find(point);
+        std::string tooltip =
+            message != row->messages.end()
+                ? message->second
+                : "'" + row->name + "' " + describeCell(kind).str() +
+                      " at line " + std::to_string(points[point].line);
+        writeCell(os, kind, 1, tooltip, href);
+        ++i;
+        continue;
+      }
+      // A run of unmarked cells of the same kind is one cell.
+      size_t next = i + 1;
+      while (next < columns.size() && !row->marks.count(columns[next]) &&
+             row->cellAt(columns[next]) == kind)
+        ++next;
+      std::string tooltip;
+      if (kind != CellKind::None)
+        tooltip = "'" + row->name + "' " + describeCell(kind).str();
+      writeCell(os, kind, next - i, tooltip, "");
+      i = next;
+    }
+    os << "</TR>";
+
+    // One row per witness path of its findings: the branch decisions.
+    for (unsigned index : row->findings) {
+      const VizFinding &f = model.getFindings()[index];
+      std::map<unsigned, std::vector<const WitnessMark *>> at;
+      for (const WitnessMark &mark : f.witness)
+        at[mark.point].push_back(&mark);
+      os << "<TR><TD COLSPAN=\"3\" ALIGN=\"RIGHT\" TOOLTIP=\""
+         << escapeHtml(f.finding->message) << "\"><I>witness #" << f.number
+         << " (" << escapeHtml(StringRef(f.finding->rule).split('-').second)
+         << ")</I></TD>";
+      for (size_t i = 0; i < columns.size();) {
+        auto it = at.find(columns[i]);
+        if (it == at.end()) {
+          size_t next = i + 1;
+          while (next < columns.size() && !at.count(columns[next]))
+            ++next;
+          os << "<TD";
+          if (next - i > 1)
+            os << " COLSPAN=\"" << next - i << "\"";
+          os << "></TD>";
+          i = next;
+          continue;
+        }
+        std::vector<std::string> labels, notes;
+        bool isBug = false;
+        for (const WitnessMark *mark : it->second) {
+          if (!llvm::is_contained(labels, mark->label))
+            labels.push_back(mark->label);
+          if (!llvm::is_contained(notes, mark->note))
+            notes.push_back(mark->note);
+          isBug |= mark->label == "bug" || mark->label == "leak" ||
+                   mark->label == "finding";
+        }
+        os << "<TD BGCOLOR=\"" << (isBug ? "#ffcdd2" : "#eeeeee")
+           << "\" TOOLTIP=\"" << escapeHtml(llvm::join(notes, "; "))
+           << "\" HREF=\"" << escapeHtml(model.getHref(points[columns[i]].line))
+           << "\"><FONT COLOR=\"" << (isBug ? "#b71c1c" : "#c62828")
+           << "\" POINT-SIZE=\"9\">" << escapeHtml(llvm::join(labels, "/"))
+           << "</FONT></TD>";
+        ++i;
+      }
+      os << "</TR>";
+    }
+  }
+  os << "</TABLE>";
+}
+
+std::string viz::renderLifetimeDot(const FunctionModel &model,
+                                   const LifetimeChartOptions &options) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  ArrayRef<BufferRow> buffers = model.getBuffers();
+  os << "digraph \"lifetime\" {\n";
+  os << "  graph [fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, "
+        "labelloc=t, nodesep=0.2, ranksep=0.2, label="
+     << quoteDot("lifetimes of the buffers of @" + model.getName() + " (" +
+                 model.getContext().getFilePath().str() + ", " +
+                 std::to_string(buffers.size()) +
+                 (buffers.size() == 1 ? " buffer, " : " buffers, ") +
+                 std::to_string(model.getPoints().size()) + " ops)")
+     << "];\n";
+  os << "  node [shape=plaintext, fontname=\"Helvetica,Arial,sans-serif\", "
+        "fontsize=10];\n";
+  unsigned counter = 0;
+  std::vector<std::string> nodes;
+  auto addNode = [&](auto writeLabel) {
+    std::string id = "n" + std::to_string(counter++);
+    os << "  " << id << " [label=<";
+    writeLabel();
+    os << ">];\n";
+    nodes.push_back(id);
+  };
+  addNode([&] { writeLegend(os); });
+  if (!model.getFindings().empty())
+    addNode([&] { writeFindings(os, model); });
+  // The buffers shown: all, or those with findings and then the first
+  // others, in text order.
+  std::vector<const BufferRow *> shown;
+  size_t limit = options.maxBuffers ? options.maxBuffers : buffers.size();
+  std::vector<bool> keep(buffers.size(), false);
+  size_t kept = 0;
+  for (size_t i = 0; i < buffers.size() && kept < limit; ++i)
+    if (!buffers[i].findings.empty())
+      keep[i] = true, ++kept;
+  for (size_t i = 0; i < buffers.size() && kept < limit; ++i)
+    if (!keep[i])
+      keep[i] = true, ++kept;
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (keep[i])
+      shown.push_back(&buffers[i]);
+  if (shown.size() < buffers.size())
+    addNode([&] {
+      os << "<I>showing " << shown.size() << " of " << buffers.size()
+         << " buffers (those with findings first); the SVG and DOT charts "
+            "show all</I>";
+    });
+  unsigned perPage = std::max(1u, options.buffersPerPage);
+  for (size_t begin = 0; begin < shown.size(); begin += perPage) {
+    std::vector<const BufferRow *> rows(
+        shown.begin() + begin,
+        shown.begin() + std::min<size_t>(shown.size(), begin + perPage));
+    addNode([&] { writePage(os, model, rows); });
+  }
+  // Stack the nodes top to bottom.
+  if (nodes.size() > 1) {
+    os << "  " << llvm::join(nodes, " -> ") << " [style=invis];\n";
+  }
+  os << "}\n";
+  return text;
+}

@@ -1,0 +1,409 @@
+//===- VizModel.cpp - What the diagrams of one function show --------------===//
+
+#include "viz/VizModel.h"
+
+#include "analyzer/AliasClasses.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace mlir;
+using namespace memlint;
+using namespace memlint::viz;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+StringRef viz::describeCell(CellKind kind) {
+  switch (kind) {
+  case CellKind::None:
+    return "not allocated";
+  case CellKind::Alloc:
+    return "allocated";
+  case CellKind::Live:
+    return "live";
+  case CellKind::MaybeLive:
+    return "live on some paths";
+  case CellKind::Use:
+    return "used";
+  case CellKind::Free:
+    return "deallocated";
+  case CellKind::Leak:
+    return "leaked (last reference lost)";
+  case CellKind::UseAfterFree:
+    return "used after free";
+  case CellKind::DoubleFree:
+    return "freed twice";
+  case CellKind::InvalidFree:
+    return "invalid free";
+  }
+  return "";
+}
+
+StringRef viz::ruleOfEvent(LifetimeEventKind kind) {
+  switch (kind) {
+  case LifetimeEventKind::Leak:
+    return "lifetime-leak";
+  case LifetimeEventKind::DoubleFree:
+    return "lifetime-double-free";
+  case LifetimeEventKind::UseAfterFree:
+    return "lifetime-use-after-free";
+  case LifetimeEventKind::InvalidFree:
+    return "lifetime-invalid-free";
+  }
+  return "";
+}
+
+std::vector<Operation *> viz::getFunctions(Operation *module) {
+  std::vector<Operation *> functions;
+  module->walk<WalkOrder::PreOrder>([&](FunctionOpInterface fn) {
+    if (!fn.isExternal())
+      functions.push_back(fn);
+  });
+  return functions;
+}
+
+std::string viz::escapeHtml(StringRef text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\n':
+    case '\t':
+      out += ' ';
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string viz::quoteDot(StringRef text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+/// The size in bytes of a memref of static shape and scalar elements.
+static std::optional<uint64_t> getStaticBytes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return std::nullopt;
+  Type element = memref.getElementType();
+  uint64_t bits;
+  if (element.isIndex())
+    bits = 64;
+  else if (element.isIntOrFloat())
+    bits = element.getIntOrFloatBitWidth();
+  else
+    return std::nullopt;
+  return uint64_t(memref.getNumElements()) * ((bits + 7) / 8);
+}
+
+/// A short label for a chart cell of a note of the witness path, as the
+/// checks word them ("taking the false branch" is "false").
+static std::string labelNote(StringRef note) {
+  if (note.contains("last use"))
+    return "last use";
+  if (note.starts_with("allocation while"))
+    return "other alloc";
+  if (note == "loop here")
+    return "loop";
+  if (note.contains("true branch"))
+    return "true";
+  if (note.contains("false branch"))
+    return "false";
+  size_t hash = note.find('#');
+  if ((note.contains("successor #") || note.contains("region #")) &&
+      hash != StringRef::npos) {
+    StringRef digits = note.drop_front(hash + 1).take_while(llvm::isDigit);
+    return "#" + digits.str();
+  }
+  if (note.contains("back-edge"))
+    return "back";
+  if (note.contains("skipping"))
+    return "skip";
+  if (note.contains("entering the loop"))
+    return "loop";
+  if (note.contains("leaving the loop"))
+    return "exit";
+  if (note.contains("freed") || note.contains("deallocated"))
+    return "free";
+  if (note.contains("allocated"))
+    return "alloc";
+  if (note.contains("alias"))
+    return "alias";
+  if (note.contains("lost") || note.contains("leaks"))
+    return "leak";
+  if (note.contains("calling"))
+    return "call";
+  if (note.contains("returning"))
+    return "return";
+  return "note";
+}
+
+//===----------------------------------------------------------------------===//
+// BufferRow
+//===----------------------------------------------------------------------===//
+
+CellKind BufferRow::rangeAt(unsigned point) const {
+  if (allocPoint && point < *allocPoint)
+    return CellKind::None;
+  if (frees.empty()) {
+    std::optional<unsigned> end = allocPoint;
+    if (!uses.empty())
+      end = std::max(end.value_or(0), uses.back());
+    if (leakPoint)
+      end = std::max(end.value_or(0), *leakPoint);
+    return end && point <= *end ? CellKind::Live : CellKind::None;
+  }
+  if (point < frees.front())
+    return CellKind::Live;
+  if (point <= frees.back())
+    return CellKind::MaybeLive;
+  if (leakPoint && point <= *leakPoint)
+    return CellKind::MaybeLive;
+  return CellKind::None;
+}
+
+CellKind BufferRow::cellAt(unsigned point) const {
+  auto it = marks.find(point);
+  if (it != marks.end())
+    return it->second;
+  return rangeAt(point);
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionModel
+//===----------------------------------------------------------------------===//
+
+FunctionModel::FunctionModel(const LintContext &context, Operation *function,
+                             ArrayRef<Finding> allFindings)
+    : context(context), function(function) {
+  name = context.getFunctionName(function);
+  const SourceInfo &source = context.getSource();
+  std::map<uint64_t, unsigned> pointAtOffset;
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == function)
+      return;
+    SourceRange range = source.getRange(op);
+    pointOf[op] = points.size();
+    if (source.isWritten(op))
+      pointAtOffset.emplace(range.offset, points.size());
+    points.push_back({op, range.line});
+  });
+
+  // The findings of this function, in report order, with their events.
+  std::vector<const Finding *> mine;
+  for (const Finding &f : allFindings)
+    if (f.function == name && f.location.file == context.getFilePath())
+      mine.push_back(&f);
+  std::stable_sort(mine.begin(), mine.end(),
+                   [](const Finding *a, const Finding *b) { return *a < *b; });
+  ArrayRef<LifetimeEvent> events = context.getLifetime().getEvents();
+  for (const Finding *f : mine) {
+    VizFinding item;
+    item.number = findings.size() + 1;
+    item.finding = f;
+    auto at = pointAtOffset.find(f->location.range.offset);
+    if (at != pointAtOffset.end())
+      item.point = at->second;
+    for (const LifetimeEvent &event : events) {
+      if (ruleOfEvent(event.kind) != f->rule || !event.op ||
+          source.getRange(event.op).offset != f->location.range.offset)
+        continue;
+      if (!item.event || (item.event->rootFunction != function &&
+                          event.rootFunction == function))
+        item.event = &event;
+    }
+    // The witness path as the report shows it: the notes of the finding.
+    for (const FindingNote &note : f->notes) {
+      if (note.location.file != f->location.file)
+        continue;
+      auto at = pointAtOffset.find(note.location.range.offset);
+      if (at != pointAtOffset.end())
+        item.witness.push_back({at->second, labelNote(note.message),
+                                note.message});
+    }
+    if (item.event && item.event->kind == LifetimeEventKind::Leak) {
+      unsigned leakAt = points.empty() ? 0 : points.size() - 1;
+      if (auto related = lookupPoint(item.event->relatedOp))
+        leakAt = *related;
+      item.markPoint = leakAt;
+    } else {
+      item.markPoint = item.point;
+    }
+    bool isLeak =
+        item.event && item.event->kind == LifetimeEventKind::Leak;
+    if (item.markPoint &&
+        llvm::none_of(item.witness, [&](const WitnessMark &mark) {
+          return mark.point == *item.markPoint &&
+                 (mark.label == "leak" || mark.label == "bug" ||
+                  mark.label == "finding");
+        }))
+      item.witness.push_back(
+          {*item.markPoint,
+           isLeak ? "leak" : (item.event ? "bug" : "finding"), f->message});
+    findings.push_back(std::move(item));
+  }
+
+  // One row per heap allocation of the function, and per other buffer a
+  // finding is about (a freed argument, a stack buffer).
+  AliasClasses classes(function);
+  std::vector<Value> roots;
+  for (const AliasClass &cls : classes.getClasses())
+    for (Value root : cls.heapRoots)
+      roots.push_back(root);
+  auto isLocal = [&](Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getOwner()->getParentOp() == function;
+    return lookupPoint(value.getDefiningOp()).has_value();
+  };
+  for (const VizFinding &f : findings)
+    if (f.event && f.event->buffer && isLocal(f.event->buffer) &&
+        !llvm::is_contained(roots, f.event->buffer))
+      roots.push_back(f.event->buffer);
+  auto sortKey = [&](Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return std::make_tuple(-1L, long(arg.getArgNumber()));
+    return std::make_tuple(long(*lookupPoint(value.getDefiningOp())),
+                           long(cast<OpResult>(value).getResultNumber()));
+  };
+  std::stable_sort(roots.begin(), roots.end(), [&](Value a, Value b) {
+    return sortKey(a) < sortKey(b);
+  });
+
+  for (Value root : roots) {
+    BufferRow row;
+    row.buffer = root;
+    row.name = source.getName(root);
+    llvm::raw_string_ostream(row.type) << root.getType();
+    row.bytes = getStaticBytes(root.getType());
+    if (!isa<BlockArgument>(root))
+      row.allocPoint = lookupPoint(root.getDefiningOp());
+    if (const AliasClass *cls = classes.lookup(root))
+      for (const AliasUse &use : cls->uses) {
+        auto point = lookupPoint(use.getOwner());
+        if (!point)
+          continue;
+        if (use.kind == AliasUse::Kind::Free)
+          row.frees.push_back(*point);
+        else if (use.kind == AliasUse::Kind::Access ||
+                 use.kind == AliasUse::Kind::Escape)
+          row.uses.push_back(*point);
+      }
+    for (auto *list : {&row.uses, &row.frees}) {
+      llvm::sort(*list);
+      list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    // The findings about this buffer.
+    for (unsigned i = 0; i < findings.size(); ++i) {
+      const VizFinding &f = findings[i];
+      // A structural finding (perf-*) about this buffer: its witness row
+      // and its message, no bug cell.
+      // (The perf checks name their buffer in the message only.)
+      bool aboutRow =
+          f.finding->subject.empty()
+              ? StringRef(f.finding->message)
+                    .contains("buffer '" + row.name + "'")
+              : f.finding->subject == row.name;
+      if (!f.event && f.markPoint && aboutRow) {
+        row.findings.push_back(i);
+        continue;
+      }
+      if (!f.event || f.event->buffer != root || !f.markPoint)
+        continue;
+      row.findings.push_back(i);
+      if (f.event->kind == LifetimeEventKind::Leak)
+        row.leakPoint = std::max(row.leakPoint.value_or(0), *f.markPoint);
+    }
+    if (row.allocPoint)
+      row.marks[*row.allocPoint] = CellKind::Alloc;
+    for (unsigned use : row.uses) {
+      CellKind range = row.rangeAt(use);
+      if ((range == CellKind::Live || range == CellKind::MaybeLive) &&
+          !row.marks.count(use))
+        row.marks[use] = CellKind::Use;
+    }
+    for (unsigned free : row.frees)
+      row.marks[free] = CellKind::Free;
+    for (unsigned i : row.findings) {
+      const VizFinding &f = findings[i];
+      const std::string &message = f.finding->message;
+      if (!f.event) {
+        std::string &text = row.messages[*f.markPoint];
+        text += (text.empty() ? "" : "; ") + message + " [" +
+                f.finding->rule + "]";
+        continue;
+      }
+      CellKind kind = CellKind::None;
+      unsigned at = *f.markPoint;
+      switch (f.event->kind) {
+      case LifetimeEventKind::Leak:
+        kind = CellKind::Leak;
+        break;
+      case LifetimeEventKind::UseAfterFree:
+        kind = CellKind::UseAfterFree;
+        break;
+      case LifetimeEventKind::DoubleFree:
+        kind = CellKind::DoubleFree;
+        break;
+      case LifetimeEventKind::InvalidFree:
+        kind = CellKind::InvalidFree;
+        break;
+      }
+      row.marks[at] = kind;
+      std::string &text = row.messages[at];
+      text += (text.empty() ? "" : "; ") + message + " [" + f.finding->rule +
+              "]";
+    }
+    buffers.push_back(std::move(row));
+  }
+}
+
+std::optional<unsigned> FunctionModel::lookupPoint(Operation *op) const {
+  if (!op)
+    return std::nullopt;
+  auto it = pointOf.find(op);
+  if (it == pointOf.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::string FunctionModel::getSourceLine(Operation *op) const {
+  const SourceInfo &source = context.getSource();
+  SourceRange range = source.getRange(op);
+  StringRef text = source.getText();
+  if (!range.isValid() || range.offset > text.size())
+    return op->getName().getStringRef().str();
+  size_t begin = text.rfind('\n', range.offset);
+  begin = begin == StringRef::npos ? 0 : begin + 1;
+  size_t end = text.find('\n', range.offset);
+  return text.slice(begin, end).trim().str();
+}
+
+std::string FunctionModel::getHref(unsigned line) const {
+  return context.getFilePath().str() + "#L" + std::to_string(line);
+}
