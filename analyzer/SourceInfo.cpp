@@ -48,11 +48,11 @@ SourceRange SourceInfo::getLocationRange(Operation *op) const {
 }
 
 bool SourceInfo::isWritten(Operation *op) const {
-  return state.getOpDef(op) != nullptr;
+  return state && state->getOpDef(op) != nullptr;
 }
 
 std::string SourceInfo::getBlockName(Block *block) const {
-  const auto *def = state.getBlockDef(block);
+  const auto *def = state ? state->getBlockDef(block) : nullptr;
   if (!def || !def->definition.loc.Start.isValid())
     return "";
   SMRange loc = def->definition.loc;
