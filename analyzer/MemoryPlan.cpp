@@ -258,23 +258,30 @@ public:
   Result run(Heuristic heuristic, int64_t nodeLimit,
              std::vector<int64_t> &offsets) {
     size_t n = buffers.size();
+    size_t numSections = sections.members.size();
     offset.assign(n, -1);
     minOffset.assign(n, 0);
-    floor.assign(sections.members.size(), 0);
-    mark.assign(sections.members.size(), 0);
-    total.assign(sections.members.size(), 0);
+    floor.assign(numSections, 0);
+    mark.assign(numSections, 0);
+    total.assign(numSections, 0);
+    cuts.assign(numSections, 0);
+    trail.clear();
     for (size_t i = 0; i < n; ++i) {
       if (buffers[i].size > capacity)
         return Result::Infeasible;
       for (int k = sections.first[i]; k < sections.last[i]; ++k)
         total[k] += buffers[i].size;
+      for (int k = sections.first[i]; k + 1 < sections.last[i]; ++k)
+        ++cuts[k];
     }
     for (int64_t t : total)
       if (t > capacity)
         return Result::Infeasible;
     computePreorder(heuristic);
     nodesLeft = nodeLimit;
-    Result result = search(0, -1);
+    std::vector<int> all(n);
+    std::iota(all.begin(), all.end(), 0);
+    Result result = search(all, 0, int(numSections), 0, -1);
     if (result == Result::Found)
       offsets = offset;
     return result;
@@ -320,20 +327,56 @@ private:
       rank[order[r]] = r;
   }
 
+  /// Every change of the search state, so that a failed branch (or a failed
+  /// independent part after others succeeded) is undone to a mark.
+  enum class Field : uint8_t { Offset, MinOffset, Floor, Total, Cut };
   struct Change {
+    Field field;
     int index;
     int64_t value;
   };
 
-  Result search(int64_t lastOffset, int lastRank) {
+  std::vector<int64_t> &fieldOf(Field field) {
+    switch (field) {
+    case Field::Offset:
+      return offset;
+    case Field::MinOffset:
+      return minOffset;
+    case Field::Floor:
+      return floor;
+    case Field::Total:
+      return total;
+    case Field::Cut:
+      return cuts;
+    }
+    return offset;
+  }
+
+  void set(Field field, int index, int64_t value) {
+    std::vector<int64_t> &values = fieldOf(field);
+    trail.push_back({field, index, values[index]});
+    values[index] = value;
+  }
+
+  void undoTo(size_t size) {
+    while (trail.size() > size) {
+      const Change &c = trail.back();
+      fieldOf(c.field)[c.index] = c.value;
+      trail.pop_back();
+    }
+  }
+
+  /// Searches placements of the unplaced buffers of `part`, which live only
+  /// in sections [sectionLo, sectionHi).
+  Result search(const std::vector<int> &part, int sectionLo, int sectionHi,
+                int64_t lastOffset, int lastRank) {
     ++nodes;
     if (--nodesLeft < 0)
       return Result::NodeLimit;
     if ((nodes & 15) == 0 && planClockSeconds() > deadline)
       return Result::Timeout;
-    // Unplaced buffers by (minimum offset, rank).
     std::vector<std::pair<int64_t, int>> candidates;
-    for (size_t i = 0; i < buffers.size(); ++i)
+    for (int i : part)
       if (offset[i] < 0)
         candidates.push_back({minOffset[i], rank[i]});
     if (candidates.empty())
@@ -352,83 +395,107 @@ private:
       if (at < lastOffset || (at == lastOffset && c.second < lastRank))
         continue;
       int i = byRank[c.second];
-      Result r = place(i, at);
+      size_t saved = trail.size();
+      Result r = Result::Infeasible;
+      if (place(i, at, sectionLo, sectionHi))
+        r = descend(part, sectionLo, sectionHi, i, at);
+      if (r == Result::Found)
+        return r;
+      undoTo(saved);
       if (r != Result::Infeasible)
         return r;
     }
     return Result::Infeasible;
   }
 
-  Result place(int i, int64_t at) {
+  /// After placing `i`: when no unplaced buffer crosses some section
+  /// boundaries inside its span any more, the rest splits into independent
+  /// parts, each searched on its own; otherwise the search goes on.
+  Result descend(const std::vector<int> &part, int sectionLo, int sectionHi,
+                 int i, int64_t at) {
+    std::vector<int> cutpoints;
+    for (int k = std::max(sections.first[i], sectionLo);
+         k + 1 < std::min(sections.last[i], sectionHi); ++k)
+      if (cuts[k] == 0)
+        cutpoints.push_back(k + 1);
+    if (cutpoints.empty())
+      return search(part, sectionLo, sectionHi, at, rank[i]);
+    cutpoints.insert(cutpoints.begin(), sectionLo);
+    cutpoints.push_back(sectionHi);
+    for (size_t c = 0; c + 1 < cutpoints.size(); ++c) {
+      int lo = cutpoints[c], hi = cutpoints[c + 1];
+      std::vector<int> sub;
+      for (int j : part)
+        if (offset[j] < 0 && sections.first[j] < hi && lo < sections.last[j])
+          sub.push_back(j);
+      if (sub.empty())
+        continue;
+      Result r = search(sub, lo, hi, 0, -1);
+      if (r != Result::Found)
+        return r;
+    }
+    return Result::Found;
+  }
+
+  /// Places `i` at `at` and updates the section data; false when a section
+  /// of [sectionLo, sectionHi) can no longer hold its unplaced buffers.
+  bool place(int i, int64_t at, int sectionLo, int sectionHi) {
     const PlanBuffer &b = buffers[i];
     int64_t top = at + b.size;
-    offset[i] = at;
-    std::vector<Change> minChanges, floorChanges;
-    bool ok = true;
-    std::vector<int> touched;
+    set(Field::Offset, i, at);
+    std::vector<int> &touched = touchedScratch;
+    touched.clear();
     for (int j : sections.overlaps[i]) {
       if (offset[j] >= 0 || minOffset[j] >= top)
         continue;
-      minChanges.push_back({j, minOffset[j]});
-      minOffset[j] = alignUp(top, buffers[j].alignment);
-      if (minOffset[j] + buffers[j].size > capacity)
-        ok = false;
+      int64_t raised = alignUp(top, buffers[j].alignment);
+      if (raised + buffers[j].size > capacity)
+        return false;
+      set(Field::MinOffset, j, raised);
       touched.push_back(j);
     }
     for (int k = sections.first[i]; k < sections.last[i]; ++k) {
-      floorChanges.push_back({k, floor[k]});
-      floor[k] = std::max(floor[k], top);
-      total[k] -= b.size;
+      if (floor[k] < top)
+        set(Field::Floor, k, top);
+      set(Field::Total, k, total[k] - b.size);
     }
+    for (int k = sections.first[i]; k + 1 < sections.last[i]; ++k)
+      set(Field::Cut, k, cuts[k] - 1);
     // A section's floor is at least the lowest minimum offset of its
     // unplaced buffers.
-    if (ok) {
-      std::vector<int> affected;
-      for (int j : touched)
-        for (int k = sections.first[j]; k < sections.last[j]; ++k)
-          if (!mark[k]) {
-            mark[k] = 1;
-            affected.push_back(k);
-          }
-      for (int k : affected) {
-        mark[k] = 0;
-        int64_t lowest = std::numeric_limits<int64_t>::max();
-        for (int m : sections.members[k])
-          if (offset[m] < 0)
-            lowest = std::min(lowest, minOffset[m]);
-        if (lowest != std::numeric_limits<int64_t>::max() &&
-            floor[k] < lowest) {
-          floorChanges.push_back({k, floor[k]});
-          floor[k] = lowest;
+    std::vector<int> &affected = affectedScratch;
+    affected.clear();
+    for (int j : touched)
+      for (int k = sections.first[j]; k < sections.last[j]; ++k)
+        if (!mark[k]) {
+          mark[k] = 1;
+          affected.push_back(k);
         }
-      }
-      for (size_t k = 0; k < floor.size() && ok; ++k)
-        if (total[k] > 0 && std::max(floor[k], at) + total[k] > capacity)
-          ok = false;
+    for (int k : affected) {
+      mark[k] = 0;
+      int64_t lowest = std::numeric_limits<int64_t>::max();
+      for (int m : sections.members[k])
+        if (offset[m] < 0)
+          lowest = std::min(lowest, minOffset[m]);
+      if (lowest != std::numeric_limits<int64_t>::max() && floor[k] < lowest)
+        set(Field::Floor, k, lowest);
     }
-    Result r = ok ? search(at, rank[i]) : Result::Infeasible;
-    if (r != Result::Found) {
-      for (auto it = floorChanges.rbegin(); it != floorChanges.rend(); ++it)
-        floor[it->index] = it->value;
-      for (int k = sections.first[i]; k < sections.last[i]; ++k)
-        total[k] += b.size;
-      for (auto it = minChanges.rbegin(); it != minChanges.rend(); ++it)
-        minOffset[it->index] = it->value;
-      offset[i] = -1;
-    }
-    return r;
+    for (int k = sectionLo; k < sectionHi; ++k)
+      if (total[k] > 0 && std::max(floor[k], at) + total[k] > capacity)
+        return false;
+    return true;
   }
 
   const std::vector<PlanBuffer> &buffers;
   int64_t capacity;
   double deadline;
   Sections sections;
-  std::vector<int64_t> offset, minOffset, floor, total;
-  std::vector<int> rank, byRank;
+  std::vector<int64_t> offset, minOffset, floor, total, cuts;
+  std::vector<int> rank, byRank, touchedScratch, affectedScratch;
   std::vector<char> mark;
+  std::vector<Change> trail;
   int64_t nodesLeft = 0;
 };
-
 } // namespace
 
 /// Splits the buffers into groups connected in time (no buffer crosses a
@@ -662,12 +729,19 @@ bool memlint::parsePlanCsv(const std::string &text, PlanProblem &problem,
 
 std::string memlint::writePlanCsv(const PlanProblem &problem,
                                   const std::vector<int64_t> &offsets) {
-  std::string out = offsets.empty() ? "id,lower,upper,size\n"
-                                    : "id,lower,upper,size,offset\n";
+  bool aligned = false;
+  for (const PlanBuffer &b : problem.buffers)
+    aligned |= b.alignment > 1;
+  std::string out = "id,lower,upper,size";
+  if (aligned)
+    out += ",alignment";
+  out += offsets.empty() ? "\n" : ",offset\n";
   for (size_t i = 0; i < problem.buffers.size(); ++i) {
     const PlanBuffer &b = problem.buffers[i];
     out += b.id + "," + std::to_string(b.lower) + "," +
            std::to_string(b.upper) + "," + std::to_string(b.size);
+    if (aligned)
+      out += "," + std::to_string(b.alignment);
     if (!offsets.empty())
       out += "," + std::to_string(offsets[i]);
     out += "\n";

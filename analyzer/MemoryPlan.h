@@ -105,13 +105,14 @@ bool validatePlan(const PlanProblem &problem,
 /// The steady clock in seconds, for deadlines.
 double planClockSeconds();
 
-/// Parses MiniMalloc's CSV format (header `id,lower,upper,size` with an
-/// optional `offset` column). Returns false and an error message on bad
+/// Parses MiniMalloc's CSV format (header `id,lower,upper,size` with
+/// optional `alignment` and `offset` columns). Returns false and an error message on bad
 /// input. Offsets, when present, go to `offsets` (else it is left empty).
 bool parsePlanCsv(const std::string &text, PlanProblem &problem,
                   std::vector<int64_t> &offsets, std::string &error);
 
-/// Writes MiniMalloc's CSV format; with offsets when `offsets` is not empty.
+/// Writes MiniMalloc's CSV format; with an alignment column when some buffer
+/// needs one, and offsets when `offsets` is not empty.
 std::string writePlanCsv(const PlanProblem &problem,
                          const std::vector<int64_t> &offsets);
 
