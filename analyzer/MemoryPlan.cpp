@@ -375,16 +375,23 @@ private:
       return Result::NodeLimit;
     if ((nodes & 15) == 0 && planClockSeconds() > deadline)
       return Result::Timeout;
+    // Only buffers below the lowest top of any unplaced buffer are
+    // candidates (dominance, below), in (offset, rank) order.
+    int64_t minHeight = std::numeric_limits<int64_t>::max();
+    bool any = false;
+    for (int i : part)
+      if (offset[i] < 0) {
+        any = true;
+        minHeight = std::min(minHeight, minOffset[i] + buffers[i].size);
+      }
+    if (!any)
+      return Result::Found;
     std::vector<std::pair<int64_t, int>> candidates;
     for (int i : part)
-      if (offset[i] < 0)
+      if (offset[i] < 0 && minOffset[i] < minHeight &&
+          minOffset[i] >= lastOffset)
         candidates.push_back({minOffset[i], rank[i]});
-    if (candidates.empty())
-      return Result::Found;
     std::sort(candidates.begin(), candidates.end());
-    int64_t minHeight = std::numeric_limits<int64_t>::max();
-    for (const auto &c : candidates)
-      minHeight = std::min(minHeight, c.first + buffers[byRank[c.second]].size);
     for (const auto &c : candidates) {
       int64_t at = c.first;
       // Dominance: a buffer placed at or above the lowest top of another
@@ -444,15 +451,18 @@ private:
     int64_t top = at + b.size;
     set(Field::Offset, i, at);
     std::vector<int> &touched = touchedScratch;
+    std::vector<int64_t> &touchedOld = touchedOldScratch;
     touched.clear();
+    touchedOld.clear();
     for (int j : sections.overlaps[i]) {
       if (offset[j] >= 0 || minOffset[j] >= top)
         continue;
       int64_t raised = alignUp(top, buffers[j].alignment);
       if (raised + buffers[j].size > capacity)
         return false;
-      set(Field::MinOffset, j, raised);
       touched.push_back(j);
+      touchedOld.push_back(minOffset[j]);
+      set(Field::MinOffset, j, raised);
     }
     for (int k = sections.first[i]; k < sections.last[i]; ++k) {
       if (floor[k] < top)
@@ -465,12 +475,22 @@ private:
     // unplaced buffers.
     std::vector<int> &affected = affectedScratch;
     affected.clear();
-    for (int j : touched)
+    // Only sections where the lowest unplaced minimum offset may have risen:
+    // those of the placed buffer, and those where a raised buffer was at or
+    // below the floor (else another buffer holds the minimum there).
+    for (int k = sections.first[i]; k < sections.last[i]; ++k)
+      if (!mark[k]) {
+        mark[k] = 1;
+        affected.push_back(k);
+      }
+    for (size_t t = 0; t < touched.size(); ++t) {
+      int j = touched[t];
       for (int k = sections.first[j]; k < sections.last[j]; ++k)
-        if (!mark[k]) {
+        if (!mark[k] && touchedOld[t] <= floor[k]) {
           mark[k] = 1;
           affected.push_back(k);
         }
+    }
     for (int k : affected) {
       mark[k] = 0;
       int64_t lowest = std::numeric_limits<int64_t>::max();
@@ -492,6 +512,7 @@ private:
   Sections sections;
   std::vector<int64_t> offset, minOffset, floor, total, cuts;
   std::vector<int> rank, byRank, touchedScratch, affectedScratch;
+  std::vector<int64_t> touchedOldScratch;
   std::vector<char> mark;
   std::vector<Change> trail;
   int64_t nodesLeft = 0;
