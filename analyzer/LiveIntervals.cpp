@@ -226,3 +226,23 @@ int64_t FunctionLiveIntervals::getWrittenPeak(llvm::StringRef space) const {
   }
   return peakLiveBytes(written);
 }
+
+void FunctionLiveIntervals::print(
+    llvm::raw_ostream &os,
+    llvm::function_ref<std::string(Value)> nameOf) const {
+  os << "points: " << numPoints << "\n";
+  for (const BufferInterval &buffer : buffers) {
+    os << "buffer " << nameOf(buffer.value) << " space " << buffer.space
+       << " bytes ";
+    if (buffer.bytes)
+      os << *buffer.bytes;
+    else
+      os << "?";
+    os << " align " << buffer.alignment << " live [" << buffer.lower << ", "
+       << buffer.upper << ") written [" << buffer.writtenLower << ", "
+       << buffer.writtenUpper << ")";
+    if (!buffer.isPlanned())
+      os << " unplanned: " << buffer.unplannedReason;
+    os << "\n";
+  }
+}

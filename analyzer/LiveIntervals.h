@@ -23,6 +23,8 @@
 #include "analyzer/MemoryPlan.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <optional>
@@ -84,6 +86,12 @@ public:
                          std::vector<size_t> &indices) const;
   /// The peak bytes of `space` with today's deallocs.
   int64_t getWrittenPeak(llvm::StringRef space) const;
+
+  /// Prints one line per buffer (name, space, bytes, alignment, live and
+  /// as-written intervals, or why it is not planned), naming values with
+  /// `nameOf`.
+  void print(llvm::raw_ostream &os,
+             llvm::function_ref<std::string(mlir::Value)> nameOf) const;
 
 private:
   mlir::Operation *function;

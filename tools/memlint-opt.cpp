@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analyzer/AliasClasses.h"
+#include "analyzer/LiveIntervals.h"
 #include "analyzer/LifetimeAnalysis.h"
 #include "analyzer/MemoryModel.h"
 
@@ -119,6 +120,33 @@ struct TestAliasClassesPass
     });
   }
 };
+
+/// Prints the live intervals of the buffers of each function (the input of
+/// the memory plan), values named as the printer names them.
+struct TestLiveIntervalsPass
+    : public PassWrapper<TestLiveIntervalsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestLiveIntervalsPass)
+  StringRef getArgument() const final { return "test-memlint-live-intervals"; }
+  StringRef getDescription() const final {
+    return "Print the live intervals of the buffers of each function";
+  }
+  void runOnOperation() override {
+    getOperation()->walk([&](FunctionOpInterface fn) {
+      if (fn.isExternal())
+        return;
+      llvm::raw_ostream &os = llvm::outs();
+      os << "function @" << fn.getName() << "\n";
+      AsmState state(fn);
+      FunctionLiveIntervals live(fn);
+      live.print(os, [&](Value value) {
+        std::string name;
+        llvm::raw_string_ostream stream(name);
+        value.printAsOperand(stream, state);
+        return name;
+      });
+    });
+  }
+};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -128,6 +156,7 @@ int main(int argc, char **argv) {
   PassRegistration<TestLifetimePass>();
   PassRegistration<TestRootsPass>();
   PassRegistration<TestAliasClassesPass>();
+  PassRegistration<TestLiveIntervalsPass>();
   return asMainReturnCode(
       MlirOptMain(argc, argv, "mlir-memlint test driver\n", registry));
 }
