@@ -21,6 +21,8 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,14 @@ struct AnalysisOptions {
   /// exact merge). Off, the exploration is a plain depth-first search; that
   /// mode recomputes witnesses whose path crossed a merge.
   bool mergeBooleanStates = true;
+
+  /// Memory planning (perf-missed-reuse, perf-peak-over-budget): an upper
+  /// bound for dynamic dimensions (unset: dynamic buffers are not planned),
+  /// the time budget of the planner in seconds, and the byte budget of each
+  /// memory space ("0", "1", "#gpu.address_space<workgroup>").
+  std::optional<int64_t> assumeDim;
+  double planTimeLimitSeconds = 1.0;
+  std::map<std::string, uint64_t> memoryBudgets;
 };
 
 enum class LifetimeEventKind { Leak, DoubleFree, UseAfterFree, InvalidFree };

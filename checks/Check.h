@@ -31,6 +31,8 @@ public:
   llvm::StringRef getFilePath() const { return filePath; }
   /// The lifetime analysis of the module, computed on first use.
   const LifetimeAnalysis &getLifetime() const;
+  /// The options the analyses of this module run with.
+  const AnalysisOptions &getOptions() const { return options; }
 
   /// A location of `op` in this file.
   FindingLocation locate(mlir::Operation *op) const;

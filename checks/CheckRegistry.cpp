@@ -7,7 +7,9 @@
 #include "checks/LateDeallocCheck.h"
 #include "checks/LeakCheck.h"
 #include "checks/LoopInvariantAllocCheck.h"
+#include "checks/MissedReuseCheck.h"
 #include "checks/NolintCheck.h"
+#include "checks/PeakOverBudgetCheck.h"
 #include "checks/UseAfterFreeCheck.h"
 
 #include <algorithm>
@@ -49,6 +51,14 @@ static const CheckInfo kChecks[] = {
      "an alloc/dealloc pair of a loop-invariant size on every iteration of a "
      "sequential loop: hoisting saves N-1 allocations",
      "performance,memory", "high", make<LoopInvariantAllocCheck>},
+    {"perf-missed-reuse", Level::Warning,
+     "a buffer allocated after another buffer of the same memory space, at "
+     "least as large, is dead: one allocation could serve both",
+     "performance,memory", "high", make<MissedReuseCheck>},
+    {"perf-peak-over-budget", Level::Error,
+     "the planned peak bytes of a memory space in a function exceed the "
+     "configured budget (--memory-budget SPACE=BYTES, MemoryBudgets)",
+     "performance,memory", "high", make<PeakOverBudgetCheck>},
 };
 
 llvm::ArrayRef<CheckInfo> memlint::getRegisteredChecks() { return kChecks; }

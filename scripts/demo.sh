@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make demo: lint the bundled examples, print the findings with their fix-its,
 # write a JSON and a SARIF report and the Graphviz diagrams (lifetime chart and
-# annotated CFG) of every function with a finding, and show what --fix would
-# change.
+# annotated CFG) of every function with a finding, show what --fix would
+# change, and print the memory plans of the examples.
 set -uo pipefail
 build=${1:-build}
 out=${DEMO_OUT:-demo-out}
@@ -23,4 +23,10 @@ rm -rf "$out/fixed" && cp -r examples "$out/fixed"
 "$build/bin/mlir-memlint" -q --fix "$out/fixed"
 echo "== diff in $out/fixes.diff; remaining findings after --fix:"
 "$build/bin/mlir-memlint" -q "$out/fixed" --json - | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["findings"]), "findings left:", sorted(set(f["rule"] for f in d["findings"])))' 
+echo "== memory plans of examples/ (mlir-memlint plan; JSON in $out/plan.json)"
+"$build/bin/mlir-memlint" plan examples --assume-dim 128 --json "$out/plan.json" || exit $?
+echo "== the seed example with a 16 KiB budget for memory space 0"
+"$build/bin/mlir-memlint" examples/seed_disjoint_lifetimes.mlir --memory-budget 0=16384 \
+  --checks='-*,perf-missed-reuse,perf-peak-over-budget'
+echo "(exit code $?: the two buffers fit in 16 KiB with reuse; perf-missed-reuse shows how)"
 exit 0

@@ -214,8 +214,10 @@ struct ChunkLinter {
 
     auto analysisStart = Clock::now();
     SourceInfo source(sourceMgr, state);
+    AnalysisOptions analysis = options.analysis;
+    analysis.memoryBudgets = options.memoryBudgets;
     LintContext lint(module->getOperation(), source, result.status.path,
-                     options.analysis);
+                     analysis);
     std::vector<Finding> findings = runChecks(lint, checks);
     const AnalysisStats &stats = lint.getLifetime().getStats();
     result.figures.analysisSeconds += secondsSince(analysisStart);

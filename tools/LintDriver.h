@@ -20,8 +20,9 @@ struct LintOptions {
   std::string checks = "*";
   /// Rules whose warnings are reported as errors (clang-tidy globs).
   std::string warningsAsErrors;
-  /// `CheckOptions` and `MemoryBudgets` of the config, validated and carried
-  /// for the checks; no check of this version reads them yet.
+  /// `CheckOptions` of the config (validated; no check reads them yet) and
+  /// `MemoryBudgets` merged with --memory-budget (read by
+  /// perf-peak-over-budget).
   std::map<std::string, std::string> checkOptions;
   std::map<std::string, uint64_t> memoryBudgets;
   bool splitInputFile = false;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analyzer/AliasClasses.h"
+#include "analyzer/LiveIntervals.h"
 #include "analyzer/LifetimeAnalysis.h"
 #include "analyzer/MemoryModel.h"
 #include "pass/MemLintPass.h"
@@ -121,6 +122,33 @@ struct TestAliasClassesPass
     });
   }
 };
+
+/// Prints the live intervals of the buffers of each function (the input of
+/// the memory plan), values named as the printer names them.
+struct TestLiveIntervalsPass
+    : public PassWrapper<TestLiveIntervalsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestLiveIntervalsPass)
+  StringRef getArgument() const final { return "test-memlint-live-intervals"; }
+  StringRef getDescription() const final {
+    return "Print the live intervals of the buffers of each function";
+  }
+  void runOnOperation() override {
+    getOperation()->walk([&](FunctionOpInterface fn) {
+      if (fn.isExternal())
+        return;
+      llvm::raw_ostream &os = llvm::outs();
+      os << "function @" << fn.getName() << "\n";
+      AsmState state(fn);
+      FunctionLiveIntervals live(fn);
+      live.print(os, [&](Value value) {
+        std::string name;
+        llvm::raw_string_ostream stream(name);
+        value.printAsOperand(stream, state);
+        return name;
+      });
+    });
+  }
+};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -131,6 +159,7 @@ int main(int argc, char **argv) {
   PassRegistration<TestRootsPass>();
   PassRegistration<TestAliasClassesPass>();
   memlint::registerMemLintPass();
+  PassRegistration<TestLiveIntervalsPass>();
   return asMainReturnCode(
       MlirOptMain(argc, argv, "mlir-memlint test driver\n", registry));
 }

@@ -14,6 +14,7 @@
 #include "tools/FixApplier.h"
 #include "tools/LintDriver.h"
 #include "viz/VizWriter.h"
+#include "tools/PlanCommand.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -73,6 +74,9 @@ struct CliOptions {
   std::string vizKind = "all";
   std::vector<std::string> vizFormats;
   std::string vizOutDir = ".";
+  std::vector<std::string> memoryBudgets;
+  std::optional<int64_t> assumeDim;
+  double planTimeLimit = 1.0;
 };
 } // namespace
 
@@ -247,6 +251,44 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"dot", "svg", "png"}));
   vizCommand->add_option("-o,--output-dir", opts.vizOutDir,
                          "Folder of the diagrams (default: the current one)");
+  app.add_option("--memory-budget", opts.memoryBudgets,
+                 "SPACE=BYTES: the budget of a memory space for "
+                 "perf-peak-over-budget (repeatable; SPACE as in the config's "
+                 "MemoryBudgets: 0, 1, '#gpu.address_space<workgroup>'); "
+                 "overrides the config")
+      ->allow_extra_args(false);
+  app.add_option("--assume-dim", opts.assumeDim,
+                 "Plan dynamically shaped buffers with every dynamic "
+                 "dimension at most N elements (default: not planned)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--plan-time-limit", opts.planTimeLimit,
+                 "Seconds the memory planner may search for a smaller arena "
+                 "per function and memory space (default 1)")
+      ->check(CLI::NonNegativeNumber);
+
+  PlanCommandOptions planOpts;
+  CLI::App *planApp = app.add_subcommand(
+      "plan", "Plan the heap buffers of each function and memory space in "
+              "one arena: sizes, live intervals, peak as written, lower "
+              "bound, planned arena size, savings");
+  planApp->fallthrough();
+  planApp->add_option("files", planOpts.inputs,
+                      "Input files or directories (recursing into *.mlir)");
+  planApp->add_option("--json", planOpts.jsonFile,
+                      "Write the plans as JSON to FILE (- for stdout, "
+                      "instead of the table)");
+  planApp->add_option("--csv", planOpts.csvFile,
+                      "Write MiniMalloc's CSV (id,lower,upper,size; with "
+                      "offset after --from-csv) to FILE (- for stdout); needs "
+                      "one function and memory space");
+  planApp->add_option("--from-csv", planOpts.fromCsv,
+                      "Plan the MiniMalloc CSV problem in FILE instead of "
+                      "MLIR inputs");
+  planApp->add_option("--function", planOpts.function,
+                      "Only plan the function NAME");
+  planApp->add_option("--space", planOpts.space,
+                      "Only plan the memory space SPACE");
+
   app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str());
   try {
     app.parse(argc, argv);
@@ -265,6 +307,42 @@ int main(int argc, char **argv) {
       return usageError("viz takes one input file; unexpected '" +
                         opts.inputs.front() + "'");
     opts.inputs = {opts.vizFile};
+  }
+
+  std::map<std::string, uint64_t> budgetOverrides;
+  for (const std::string &entry : opts.memoryBudgets) {
+    size_t eq = entry.rfind('=');
+    uint64_t bytes = 0;
+    if (eq == std::string::npos || eq == 0 ||
+        llvm::StringRef(entry).substr(eq + 1).getAsInteger(10, bytes) ||
+        bytes == 0)
+      return usageError("invalid --memory-budget '" + entry +
+                        "': expected SPACE=BYTES with BYTES a positive integer");
+    budgetOverrides[entry.substr(0, eq)] = bytes;
+  }
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  for (const std::string &path : opts.dialectPlugins) {
+    auto plugin = mlir::DialectPlugin::load(path);
+    if (!plugin) {
+      std::string message = llvm::toString(plugin.takeError());
+      return usageError("failed to load dialect plugin '" + path +
+                        "': " + message);
+    }
+    plugin->registerDialectRegistryCallbacks(registry);
+  }
+
+  if (planApp->parsed()) {
+    // Options given before the subcommand name land in the main app.
+    planOpts.inputs.insert(planOpts.inputs.end(), opts.inputs.begin(),
+                           opts.inputs.end());
+    planOpts.assumeDim = opts.assumeDim;
+    planOpts.timeLimitSeconds = opts.planTimeLimit;
+    planOpts.allowUnregisteredDialects = opts.allowUnregistered;
+    planOpts.baseDir = opts.baseDir;
+    return runPlanCommand(planOpts, registry);
   }
 
   // The configuration: defaults, config files (or --config/--config-file),
@@ -329,19 +407,6 @@ int main(int argc, char **argv) {
   if (opts.inputs.empty())
     return usageError("no input files; try --help");
 
-  mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  for (const std::string &path : opts.dialectPlugins) {
-    auto plugin = mlir::DialectPlugin::load(path);
-    if (!plugin) {
-      std::string message = llvm::toString(plugin.takeError());
-      return usageError("failed to load dialect plugin '" + path +
-                        "': " + message);
-    }
-    plugin->registerDialectRegistryCallbacks(registry);
-  }
-
   std::vector<std::string> errors;
   std::vector<std::string> inputs = expandInputs(opts.inputs, errors);
   for (const std::string &error : errors)
@@ -358,6 +423,10 @@ int main(int argc, char **argv) {
     lint.warningsAsErrors = *config->warningsAsErrors;
     lint.checkOptions = config->checkOptions;
     lint.memoryBudgets = config->memoryBudgets;
+    for (const auto &[space, bytes] : budgetOverrides)
+      lint.memoryBudgets[space] = bytes;
+    lint.analysis.assumeDim = opts.assumeDim;
+    lint.analysis.planTimeLimitSeconds = opts.planTimeLimit;
     lint.splitInputFile = opts.splitInputFile;
     lint.allowUnregisteredDialects = opts.allowUnregistered;
     lint.baseDir = opts.baseDir;

@@ -3,6 +3,8 @@
 The first ```mlir block of a page is its bad IR; the first ```text block
 holding `example.mlir:` lines must equal the tool's diagnostic lines for it
 (error/warning lines and notes; source lines and carets are not compared).
+A page may give extra command-line options for its example in a comment
+`<!-- example-options: ... -->` (e.g. a memory budget).
 usage: check_doc_examples.py TOOL DOCS_DIR WORK_DIR
 """
 import os
@@ -25,8 +27,10 @@ for page in pages:
     path = os.path.join(work, "example.mlir")
     with open(path, "w") as f:
         f.write(mlir.group(1))
+    extra = re.search(r"<!-- example-options: (.*?) -->", text)
+    extra = extra.group(1).split() if extra else []
     out = subprocess.run([tool, "--color=never", "--show-fixes", "--allow-unregistered-dialect",
-                          "--base-dir", work, path],
+                          "--base-dir", work] + extra + [path],
                          capture_output=True, text=True).stderr
     diag = re.compile(r"^example\.mlir:\d+:\d+: (error|warning|note): ")
     got = [l for l in out.splitlines() if diag.match(l)]

@@ -1,0 +1,248 @@
+//===- LiveIntervals.cpp - Live intervals of a function's buffers ---------===//
+
+#include "analyzer/LiveIntervals.h"
+#include "analyzer/MemoryModel.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace mlir;
+using namespace memlint;
+
+std::optional<int64_t> memlint::getElementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return (int64_t(type.getIntOrFloatBitWidth()) + 7) / 8;
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    auto element = getElementBytes(complex.getElementType());
+    return element ? std::optional<int64_t>(2 * *element) : std::nullopt;
+  }
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.isScalable())
+      return std::nullopt;
+    auto element = getElementBytes(vector.getElementType());
+    if (!element)
+      return std::nullopt;
+    return *element * vector.getNumElements();
+  }
+  return std::nullopt;
+}
+
+static std::string spaceName(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return "0";
+  if (auto integer = dyn_cast<IntegerAttr>(space))
+    return std::to_string(integer.getInt());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  space.print(os);
+  return text;
+}
+
+/// True when the regions of `op` may run more than once per execution of it.
+static bool isLoop(Operation *op) {
+  if (isa<LoopLikeOpInterface>(op))
+    return true;
+  if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
+    return branch.hasLoop();
+  return false;
+}
+
+FunctionLiveIntervals::FunctionLiveIntervals(Operation *function,
+                                             const LiveIntervalOptions &options)
+    : function(function), classes(function) {
+  // Program points: pre-order numbers; the last point of an op with regions
+  // is the largest number inside it (the running maximum in post-order).
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != function)
+      points[op] = numPoints++;
+  });
+  int64_t seen = -1;
+  function->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (op == function)
+      return;
+    seen = std::max(seen, points.lookup(op));
+    lastPoints[op] = seen;
+  });
+
+  // Widens [lower, upper) for an op `at` of the class of a buffer allocated
+  // by `alloc`: loops around `at` that do not contain the allocation, and
+  // regions with several blocks around `at`, are covered whole.
+  auto cover = [&](Operation *at, Operation *alloc, int64_t &lower,
+                   int64_t &upper) {
+    lower = std::min(lower, points.lookup(at));
+    upper = std::max(upper, points.lookup(at) + 1);
+    for (Operation *outer = at; outer && outer != function;
+         outer = outer->getParentOp()) {
+      Region *region = outer->getParentRegion();
+      if (!region)
+        break;
+      Operation *parent = region->getParentOp();
+      bool multiBlock = !region->hasOneBlock();
+      bool loopAround =
+          parent != function && isLoop(parent) && !parent->isAncestor(alloc);
+      if (!multiBlock && !loopAround)
+        continue;
+      if (parent == function) {
+        lower = 0;
+        upper = numPoints;
+        return;
+      }
+      lower = std::min(lower, points.lookup(parent));
+      upper = std::max(upper, lastPoints.lookup(parent) + 1);
+    }
+  };
+
+  for (const AliasClass &cls : classes.getClasses()) {
+    for (Value root : cls.heapRoots) {
+      Operation *alloc = root.getDefiningOp();
+      if (!alloc)
+        continue;
+      BufferInterval buffer;
+      buffer.alloc = alloc;
+      buffer.value = root;
+      buffer.aliasClass = &cls;
+      OpMemoryInfo info = describeMemory(alloc);
+      for (const AllocationInfo &allocation : info.allocations)
+        if (allocation.result == root)
+          buffer.family = allocation.deallocator;
+      auto type = dyn_cast<MemRefType>(root.getType());
+      if (type) {
+        buffer.space = spaceName(type);
+        std::optional<int64_t> element = getElementBytes(type.getElementType());
+        if (!element) {
+          buffer.unplannedReason = "element type of unknown size";
+        } else {
+          int64_t bytes = *element;
+          for (int64_t dim : type.getShape()) {
+            if (ShapedType::isDynamic(dim)) {
+              if (!options.assumeDim) {
+                buffer.unplannedReason = "dynamic shape";
+                break;
+              }
+              dim = *options.assumeDim;
+            }
+            bytes *= dim;
+          }
+          if (buffer.unplannedReason.empty())
+            buffer.bytes = bytes;
+          int64_t natural = 1;
+          while (natural < *element && natural < 64)
+            natural *= 2;
+          buffer.alignment = natural;
+        }
+        if (auto align = alloc->getAttrOfType<IntegerAttr>("alignment"))
+          if (align.getInt() > 0 &&
+              llvm::isPowerOf2_64(uint64_t(align.getInt())))
+            buffer.alignment = std::max(buffer.alignment, align.getInt());
+      } else {
+        buffer.space = "0";
+        buffer.unplannedReason = "not a memref";
+      }
+      if (cls.escapes() && buffer.unplannedReason.empty())
+        buffer.unplannedReason = "escapes the function";
+
+      int64_t lower = points.lookup(alloc), upper = lower + 1;
+      cover(alloc, alloc, lower, upper);
+      int64_t lastFree = -1;
+      bool freed = false;
+      int64_t usedUpper = upper, usedLower = lower;
+      for (const AliasUse &use : cls.uses) {
+        if (use.kind == AliasUse::Kind::Free) {
+          freed = true;
+          int64_t l = lower, u = upper;
+          cover(use.getOwner(), alloc, l, u);
+          lastFree = std::max(lastFree, u);
+          continue;
+        }
+        cover(use.getOwner(), alloc, usedLower, usedUpper);
+      }
+      buffer.lower = usedLower;
+      buffer.upper = usedUpper;
+      buffer.writtenLower = usedLower;
+      buffer.writtenUpper = freed && !cls.escapes()
+                                ? std::max(usedUpper, lastFree)
+                                : numPoints;
+      buffers.push_back(std::move(buffer));
+    }
+  }
+  std::sort(buffers.begin(), buffers.end(),
+            [&](const BufferInterval &a, const BufferInterval &b) {
+              return points.lookup(a.alloc) < points.lookup(b.alloc) ||
+                     (a.alloc == b.alloc &&
+                      cast<OpResult>(a.value).getResultNumber() <
+                          cast<OpResult>(b.value).getResultNumber());
+            });
+}
+
+int64_t FunctionLiveIntervals::getPoint(Operation *op) const {
+  return points.lookup(op);
+}
+
+std::vector<std::string> FunctionLiveIntervals::getSpaces() const {
+  std::set<std::string> spaces;
+  for (const BufferInterval &buffer : buffers)
+    spaces.insert(buffer.space);
+  return {spaces.begin(), spaces.end()};
+}
+
+PlanProblem FunctionLiveIntervals::getProblem(llvm::StringRef space,
+                                              std::vector<size_t> &indices) const {
+  PlanProblem problem;
+  indices.clear();
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const BufferInterval &buffer = buffers[i];
+    if (buffer.space != space || !buffer.isPlanned())
+      continue;
+    PlanBuffer b;
+    b.id = std::to_string(problem.buffers.size());
+    b.lower = buffer.lower;
+    b.upper = buffer.upper;
+    b.size = *buffer.bytes;
+    b.alignment = buffer.alignment;
+    problem.buffers.push_back(b);
+    indices.push_back(i);
+  }
+  return problem;
+}
+
+int64_t FunctionLiveIntervals::getWrittenPeak(llvm::StringRef space) const {
+  std::vector<PlanBuffer> written;
+  for (const BufferInterval &buffer : buffers) {
+    if (buffer.space != space || !buffer.isPlanned())
+      continue;
+    PlanBuffer b;
+    b.lower = buffer.writtenLower;
+    b.upper = buffer.writtenUpper;
+    b.size = *buffer.bytes;
+    written.push_back(b);
+  }
+  return peakLiveBytes(written);
+}
+
+void FunctionLiveIntervals::print(
+    llvm::raw_ostream &os,
+    llvm::function_ref<std::string(Value)> nameOf) const {
+  os << "points: " << numPoints << "\n";
+  for (const BufferInterval &buffer : buffers) {
+    os << "buffer " << nameOf(buffer.value) << " space " << buffer.space
+       << " bytes ";
+    if (buffer.bytes)
+      os << *buffer.bytes;
+    else
+      os << "?";
+    os << " align " << buffer.alignment << " live [" << buffer.lower << ", "
+       << buffer.upper << ") written [" << buffer.writtenLower << ", "
+       << buffer.writtenUpper << ")";
+    if (!buffer.isPlanned())
+      os << " unplanned: " << buffer.unplannedReason;
+    os << "\n";
+  }
+}

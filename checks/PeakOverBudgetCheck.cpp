@@ -1,0 +1,81 @@
+//===- PeakOverBudgetCheck.cpp - perf-peak-over-budget --------------------===//
+//
+// For every function and every memory space with a configured budget
+// (--memory-budget SPACE=BYTES, MemoryBudgets in the config file), plans the
+// function's buffers in one arena (analyzer/MemoryPlan.h) and reports when
+// the planned peak exceeds the budget: even with ideal reuse, the function
+// needs more memory of that space than the device has. Buffers that are not
+// planned (dynamic shapes without --assume-dim, escaping buffers) are not
+// counted, so the figure is a lower bound of the real need.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/PeakOverBudgetCheck.h"
+#include "analyzer/LiveIntervals.h"
+#include "checks/LifetimeChecks.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace memlint;
+
+void PeakOverBudgetCheck::run(const LintContext &context,
+                              std::vector<Finding> &findings) {
+  const AnalysisOptions &options = context.getOptions();
+  if (options.memoryBudgets.empty())
+    return;
+  LiveIntervalOptions liveOptions;
+  liveOptions.assumeDim = options.assumeDim;
+  PlanOptions planOptions;
+  planOptions.timeLimitSeconds = options.planTimeLimitSeconds;
+  context.getModule()->walk([&](FunctionOpInterface fn) {
+    if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
+      return;
+    FunctionLiveIntervals live(fn, liveOptions);
+    for (const std::string &space : live.getSpaces()) {
+      auto budget = options.memoryBudgets.find(space);
+      if (budget == options.memoryBudgets.end())
+        continue;
+      std::vector<size_t> indices;
+      PlanProblem problem = live.getProblem(space, indices);
+      if (problem.buffers.empty())
+        continue;
+      int64_t lowerBound = planLowerBound(problem);
+      // A plan is only needed when the lower bound fits the budget.
+      Plan plan;
+      if (uint64_t(lowerBound) > budget->second) {
+        plan.height = lowerBound;
+      } else {
+        plan = planArena(problem, planOptions);
+        std::string error;
+        if (!validatePlan(problem, plan.offsets, plan.height, error))
+          continue;
+      }
+      if (uint64_t(plan.height) <= budget->second)
+        continue;
+      // The largest buffer live at the peak of the lower bound.
+      size_t largest = 0;
+      for (size_t i = 1; i < problem.buffers.size(); ++i)
+        if (problem.buffers[i].size > problem.buffers[largest].size)
+          largest = i;
+      const BufferInterval &big = live.getBuffers()[indices[largest]];
+      Finding finding = makeFinding(
+          context, fn,
+          "function '@" + fn.getName().str() + "' needs " +
+              std::to_string(plan.height) + " bytes of memory space " + space +
+              " at its planned peak (lower bound " +
+              std::to_string(lowerBound) + ", " +
+              std::to_string(problem.buffers.size()) +
+              (problem.buffers.size() == 1 ? " buffer" : " buffers") +
+              "), over the budget of " + std::to_string(budget->second) +
+              " bytes");
+      finding.allPaths = true;
+      finding.notes.push_back({context.locate(big.alloc),
+                               "largest buffer " +
+                                   quoteBuffer(context, big.value) + " (" +
+                                   std::to_string(*big.bytes) +
+                                   " bytes) allocated here"});
+      findings.push_back(std::move(finding));
+    }
+  });
+}

@@ -1,0 +1,20 @@
+//===- PeakOverBudgetCheck.h - The perf-peak-over-budget check -*- C++ -*-===//
+
+#ifndef MEMLINT_CHECKS_PEAKOVERBUDGETCHECK_H
+#define MEMLINT_CHECKS_PEAKOVERBUDGETCHECK_H
+
+#include "checks/Check.h"
+
+namespace memlint {
+
+/// Reports perf-peak-over-budget findings; see
+/// docs/checks/perf-peak-over-budget.md.
+class PeakOverBudgetCheck : public Check {
+public:
+  PeakOverBudgetCheck() : Check("perf-peak-over-budget", Level::Error) {}
+  void run(const LintContext &context, std::vector<Finding> &findings) override;
+};
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_PEAKOVERBUDGETCHECK_H

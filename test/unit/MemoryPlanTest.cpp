@@ -1,0 +1,182 @@
+//===- MemoryPlanTest.cpp - Properties of the arena planner ---------------===//
+
+#include "analyzer/MemoryPlan.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace memlint;
+
+/// A random instance: `n` buffers on a time line of `horizon` points.
+static PlanProblem randomProblem(std::mt19937 &rng, int n, int horizon,
+                                 int maxSize, bool equalSizes = false,
+                                 bool aligned = false) {
+  PlanProblem problem;
+  std::uniform_int_distribution<int> start(0, horizon - 1);
+  std::uniform_int_distribution<int> size(1, maxSize);
+  std::uniform_int_distribution<int> alignment(0, 3);
+  int fixedSize = size(rng);
+  for (int i = 0; i < n; ++i) {
+    PlanBuffer b;
+    b.id = std::to_string(i);
+    b.lower = start(rng);
+    b.upper = b.lower + 1 + start(rng) % (horizon - b.lower);
+    b.size = equalSizes ? fixedSize : size(rng);
+    if (aligned)
+      b.alignment = int64_t(1) << alignment(rng);
+    problem.buffers.push_back(b);
+  }
+  return problem;
+}
+
+static void expectValid(const PlanProblem &problem, const Plan &plan) {
+  std::string error;
+  EXPECT_TRUE(validatePlan(problem, plan.offsets, plan.height, error))
+      << error;
+}
+
+/// The optimum by enumerating every offset below each height in turn.
+static int64_t bruteForceOptimum(const PlanProblem &problem) {
+  size_t n = problem.buffers.size();
+  for (int64_t height = planLowerBound(problem);; ++height) {
+    std::vector<int64_t> offsets(n, 0);
+    // Depth-first over buffers, offsets 0..height-size.
+    std::vector<int64_t> next(n + 1, 0);
+    size_t depth = 0;
+    next[0] = 0;
+    while (true) {
+      if (depth == n)
+        return height;
+      const PlanBuffer &b = problem.buffers[depth];
+      bool placed = false;
+      for (int64_t at = next[depth]; at + b.size <= height; ++at) {
+        if (at % b.alignment)
+          continue;
+        bool clash = false;
+        for (size_t j = 0; j < depth && !clash; ++j) {
+          const PlanBuffer &o = problem.buffers[j];
+          clash = b.lower < o.upper && o.lower < b.upper &&
+                  at < offsets[j] + o.size && offsets[j] < at + b.size;
+        }
+        if (!clash) {
+          offsets[depth] = at;
+          next[depth] = at + 1;
+          next[depth + 1] = 0;
+          ++depth;
+          placed = true;
+          break;
+        }
+      }
+      if (placed)
+        continue;
+      if (depth == 0)
+        break;
+      --depth;
+    }
+  }
+}
+
+TEST(MemoryPlanTest, RandomPlansValidateAndAreBounded) {
+  std::mt19937 rng(1234);
+  for (int round = 0; round < 200; ++round) {
+    PlanProblem problem = randomProblem(rng, 1 + round % 40, 30, 1000,
+                                        /*equalSizes=*/false,
+                                        /*aligned=*/round % 2);
+    PlanOptions options;
+    options.timeLimitSeconds = 0.01;
+    Plan greedy = greedyBySize(problem);
+    Plan plan = planArena(problem, options);
+    expectValid(problem, greedy);
+    expectValid(problem, plan);
+    EXPECT_LE(planLowerBound(problem), plan.height);
+    EXPECT_LE(plan.height, greedy.height);
+    // Alignment padding is at most alignment - 1 bytes per buffer.
+    int64_t padding = round % 2 ? 7 * int64_t(problem.buffers.size()) : 0;
+    EXPECT_LE(greedy.height, planTotalBytes(problem) + padding);
+  }
+}
+
+TEST(MemoryPlanTest, ConflictFreeInstancePlansToLargestBuffer) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 50; ++round) {
+    PlanProblem problem;
+    int64_t largest = 0, time = 0;
+    for (int i = 0; i < 1 + round % 20; ++i) {
+      PlanBuffer b;
+      b.id = std::to_string(i);
+      b.lower = time;
+      b.upper = time += 1 + rng() % 5;
+      b.size = 1 + rng() % 5000;
+      largest = std::max(largest, b.size);
+      problem.buffers.push_back(b);
+    }
+    Plan plan = planArena(problem);
+    expectValid(problem, plan);
+    EXPECT_EQ(plan.height, largest);
+    EXPECT_EQ(planLowerBound(problem), largest);
+    EXPECT_TRUE(plan.optimal);
+  }
+}
+
+TEST(MemoryPlanTest, EqualSizeInstancesReachTheLowerBound) {
+  // Equal sizes make the problem interval-graph colouring: the lower bound
+  // is always reachable.
+  std::mt19937 rng(99);
+  for (int round = 0; round < 100; ++round) {
+    PlanProblem problem =
+        randomProblem(rng, 2 + round % 60, 40, 64, /*equalSizes=*/true);
+    Plan plan = planArena(problem);
+    expectValid(problem, plan);
+    EXPECT_EQ(plan.height, planLowerBound(problem));
+  }
+}
+
+TEST(MemoryPlanTest, SmallInstancesMatchBruteForce) {
+  std::mt19937 rng(2024);
+  for (int round = 0; round < 150; ++round) {
+    PlanProblem problem = randomProblem(rng, 2 + round % 5, 8, 6,
+                                        /*equalSizes=*/false,
+                                        /*aligned=*/round % 3 == 0);
+    Plan plan = planArena(problem);
+    expectValid(problem, plan);
+    int64_t optimum = bruteForceOptimum(problem);
+    EXPECT_EQ(plan.height, optimum) << writePlanCsv(problem, plan.offsets);
+  }
+}
+
+TEST(MemoryPlanTest, ValidatorRejectsBadPlans) {
+  PlanProblem problem;
+  problem.buffers = {{"a", 0, 4, 10, 1}, {"b", 2, 6, 10, 8}};
+  std::string error;
+  EXPECT_TRUE(validatePlan(problem, {0, 16}, 26, error)) << error;
+  EXPECT_FALSE(validatePlan(problem, {0, 8}, 18, error));
+  EXPECT_NE(error.find("overlap"), std::string::npos);
+  EXPECT_FALSE(validatePlan(problem, {0, 12}, 22, error));
+  EXPECT_NE(error.find("aligned"), std::string::npos);
+  EXPECT_FALSE(validatePlan(problem, {0, 16}, 30, error));
+  EXPECT_NE(error.find("height"), std::string::npos);
+  // Touching intervals do not conflict.
+  problem.buffers[1].lower = 4;
+  EXPECT_TRUE(validatePlan(problem, {0, 0}, 10, error)) << error;
+}
+
+TEST(MemoryPlanTest, CsvRoundTrip) {
+  std::string text = "id,lower,upper,size\n0,0,3,5\n1,2,4,7\n2,4,9,5\n";
+  PlanProblem problem;
+  std::vector<int64_t> offsets;
+  std::string error;
+  ASSERT_TRUE(parsePlanCsv(text, problem, offsets, error)) << error;
+  EXPECT_TRUE(offsets.empty());
+  ASSERT_EQ(problem.buffers.size(), 3u);
+  EXPECT_EQ(writePlanCsv(problem, {}), text);
+  Plan plan = planArena(problem);
+  EXPECT_EQ(plan.height, 12);
+  std::string solved = writePlanCsv(problem, plan.offsets);
+  PlanProblem again;
+  ASSERT_TRUE(parsePlanCsv(solved, again, offsets, error)) << error;
+  EXPECT_EQ(offsets, plan.offsets);
+  EXPECT_FALSE(parsePlanCsv("id,lower,size\n0,1,2\n", again, offsets, error));
+  EXPECT_FALSE(parsePlanCsv("id,lower,upper,size\n0,5,2,1\n", again, offsets,
+                            error));
+}

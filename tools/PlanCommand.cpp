@@ -1,0 +1,243 @@
+//===- PlanCommand.cpp - mlir-memlint plan --------------------------------===//
+//
+// Plans the heap buffers of each function and memory space of MLIR inputs
+// in one arena (DESIGN §6), or a MiniMalloc CSV problem, validates every
+// plan, and prints a table, JSON or CSV.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/PlanCommand.h"
+#include "analyzer/LiveIntervals.h"
+#include "analyzer/MemoryPlan.h"
+#include "analyzer/SourceInfo.h"
+#include "reporters/PlanReport.h"
+#include "tools/LintDriver.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace mlir;
+using namespace memlint;
+
+static int planError(const std::string &message) {
+  llvm::WithColor::error(llvm::errs(), "mlir-memlint plan") << message << "\n";
+  return 2;
+}
+
+static bool writeTo(const std::string &path, const std::string &text) {
+  if (path == "-") {
+    llvm::outs() << text;
+    llvm::outs().flush();
+    return true;
+  }
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    planError("cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  out.os() << text;
+  out.keep();
+  return true;
+}
+
+/// Plans `problem` and fills the figures of `report`; false when the plan
+/// does not validate (an internal error).
+static bool planInto(const PlanProblem &problem, double timeLimit,
+                     PlanReportSpace &report, std::vector<int64_t> &offsets) {
+  PlanOptions options;
+  options.timeLimitSeconds = timeLimit;
+  Plan greedy = greedyBySize(problem);
+  Plan plan = planArena(problem, options);
+  std::string error;
+  if (!validatePlan(problem, greedy.offsets, greedy.height, error) ||
+      !validatePlan(problem, plan.offsets, plan.height, error)) {
+    planError("internal error: invalid plan in " + report.file + ": " + error);
+    return false;
+  }
+  report.lowerBound = planLowerBound(problem);
+  report.arenaSize = plan.height;
+  report.optimal = plan.optimal;
+  report.seconds = plan.seconds;
+  report.greedySize = greedy.height;
+  report.greedySeconds = greedy.seconds;
+  report.plannedBuffers = problem.buffers.size();
+  report.totalBytes = planTotalBytes(problem);
+  offsets = plan.offsets;
+  return true;
+}
+
+static std::string readFile(const std::string &path, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!buffer) {
+    error = "cannot read '" + path + "': " + buffer.getError().message();
+    return "";
+  }
+  return (*buffer)->getBuffer().str();
+}
+
+int memlint::runPlanCommand(const PlanCommandOptions &options,
+                            const DialectRegistry &registry) {
+  std::vector<PlanReportSpace> reports;
+  std::string csvText;
+  unsigned csvGroups = 0;
+
+  if (!options.fromCsv.empty()) {
+    if (!options.inputs.empty())
+      return planError("--from-csv takes no MLIR inputs");
+    std::string error;
+    std::string text = readFile(options.fromCsv, error);
+    if (!error.empty())
+      return planError(error);
+    PlanProblem problem;
+    std::vector<int64_t> given;
+    if (!parsePlanCsv(text, problem, given, error))
+      return planError(displayPath(options.fromCsv, options.baseDir) + ": " +
+                       error);
+    PlanReportSpace report;
+    report.file = displayPath(options.fromCsv, options.baseDir);
+    std::vector<int64_t> offsets;
+    if (!planInto(problem, options.timeLimitSeconds, report, offsets))
+      return 2;
+    for (size_t i = 0; i < problem.buffers.size(); ++i) {
+      const PlanBuffer &b = problem.buffers[i];
+      PlanReportBuffer row;
+      row.name = b.id;
+      row.bytes = b.size;
+      row.alignment = b.alignment;
+      row.lower = b.lower;
+      row.upper = b.upper;
+      row.offset = offsets[i];
+      report.buffers.push_back(row);
+    }
+    reports.push_back(std::move(report));
+    csvText = writePlanCsv(problem, offsets);
+    csvGroups = 1;
+  }
+
+  if (options.fromCsv.empty() && options.inputs.empty())
+    return planError("no input files; try --help");
+  std::vector<std::string> errors;
+  std::vector<std::string> inputs =
+      options.fromCsv.empty() ? expandInputs(options.inputs, errors)
+                              : std::vector<std::string>();
+  for (const std::string &error : errors)
+    planError(error);
+  bool hadError = !errors.empty();
+
+  LiveIntervalOptions liveOptions;
+  liveOptions.assumeDim = options.assumeDim;
+  for (const std::string &input : inputs) {
+    std::string error;
+    std::string text = readFile(input, error);
+    if (!error.empty()) {
+      planError(error);
+      hadError = true;
+      continue;
+    }
+    std::string shown = displayPath(input, options.baseDir);
+    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+    context.allowUnregisteredDialects(options.allowUnregisteredDialects);
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text, shown), llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context, llvm::errs());
+    AsmParserState state;
+    Block block;
+    ParserConfig config(&context);
+    if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state))) {
+      hadError = true;
+      continue;
+    }
+    OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
+    module->getBody()->getOperations().splice(module->getBody()->end(),
+                                              block.getOperations());
+    if (failed(verify(*module))) {
+      hadError = true;
+      continue;
+    }
+    SourceInfo source(sourceMgr, state);
+    bool internalError = false;
+    module->walk([&](FunctionOpInterface fn) {
+      if (internalError || fn.isExternal() ||
+          fn->getParentOfType<FunctionOpInterface>())
+        return;
+      if (!options.function.empty() && fn.getName() != options.function)
+        return;
+      FunctionLiveIntervals live(fn, liveOptions);
+      for (const std::string &space : live.getSpaces()) {
+        if (options.space && *options.space != space)
+          continue;
+        PlanReportSpace report;
+        report.file = shown;
+        report.function = fn.getName().str();
+        report.space = space;
+        std::vector<size_t> indices;
+        PlanProblem problem = live.getProblem(space, indices);
+        for (size_t k = 0; k < problem.buffers.size(); ++k)
+          problem.buffers[k].id =
+              source.getName(live.getBuffers()[indices[k]].value);
+        std::vector<int64_t> offsets;
+        if (!planInto(problem, options.timeLimitSeconds, report, offsets)) {
+          internalError = true;
+          return;
+        }
+        report.writtenPeak = live.getWrittenPeak(space);
+        for (size_t i = 0; i < live.getBuffers().size(); ++i) {
+          const BufferInterval &buffer = live.getBuffers()[i];
+          if (buffer.space != space)
+            continue;
+          PlanReportBuffer row;
+          row.name = source.getName(buffer.value);
+          llvm::raw_string_ostream os(row.type);
+          buffer.value.getType().print(os);
+          SourceRange range = source.getRange(buffer.alloc);
+          row.line = range.line;
+          row.column = range.column;
+          row.bytes = buffer.bytes;
+          row.alignment = buffer.alignment;
+          row.lower = buffer.lower;
+          row.upper = buffer.upper;
+          row.unplannedReason = buffer.unplannedReason;
+          for (size_t k = 0; k < indices.size(); ++k)
+            if (indices[k] == i)
+              row.offset = offsets[k];
+          report.buffers.push_back(std::move(row));
+        }
+        if (!problem.buffers.empty()) {
+          ++csvGroups;
+          csvText = writePlanCsv(problem, {});
+        }
+        reports.push_back(std::move(report));
+      }
+    });
+    if (internalError)
+      return 2;
+  }
+
+  if (!options.csvFile.empty()) {
+    if (csvGroups != 1)
+      return planError(
+          "--csv needs exactly one function and memory space with planned "
+          "buffers (found " +
+          std::to_string(csvGroups) + "); select one with --function and --space");
+    if (!writeTo(options.csvFile, csvText))
+      return 2;
+  }
+  if (!options.jsonFile.empty() && !writeTo(options.jsonFile,
+                                            renderPlanJson(reports)))
+    return 2;
+  if (options.jsonFile != "-" && options.csvFile != "-")
+    llvm::outs() << renderPlanText(reports);
+  return hadError ? 2 : 0;
+}
