@@ -91,10 +91,30 @@ static void writeLegend(llvm::raw_ostream &os) {
 }
 
 /// The findings of the function, one per row.
-static void writeFindings(llvm::raw_ostream &os, const FunctionModel &model) {
+/// The table of findings; at most `limit` rows (0: all), errors first, in a
+/// bitmap that must stay a sane size.
+static void writeFindings(llvm::raw_ostream &os, const FunctionModel &model,
+                          size_t limit) {
   os << "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
         "CELLPADDING=\"3\"><TR><TD COLSPAN=\"3\"><B>findings</B></TD></TR>";
-  for (const VizFinding &f : model.getFindings()) {
+  std::vector<const VizFinding *> listed;
+  for (const VizFinding &f : model.getFindings())
+    listed.push_back(&f);
+  if (limit && listed.size() > limit) {
+    std::stable_partition(listed.begin(), listed.end(), [](const VizFinding *f) {
+      return f->finding->level == Level::Error;
+    });
+    os << "<TR><TD COLSPAN=\"3\"><I>showing " << limit << " of "
+       << listed.size() << " findings (errors first); the SVG and DOT "
+       << "charts show all</I></TD></TR>";
+    listed.resize(limit);
+    std::stable_sort(listed.begin(), listed.end(),
+                     [](const VizFinding *a, const VizFinding *b) {
+                       return a->number < b->number;
+                     });
+  }
+  for (const VizFinding *listedFinding : listed) {
+    const VizFinding &f = *listedFinding;
     const Finding &finding = *f.finding;
     unsigned line = finding.location.range.line;
     os << "<TR><TD>#" << f.number << "</TD><TD HREF=\""
@@ -264,7 +284,7 @@ std::string viz::renderLifetimeDot(const FunctionModel &model,
   };
   addNode([&] { writeLegend(os); });
   if (!model.getFindings().empty())
-    addNode([&] { writeFindings(os, model); });
+    addNode([&] { writeFindings(os, model, options.maxBuffers); });
   // The buffers shown: all, or those with findings and then the first
   // others, in text order.
   std::vector<const BufferRow *> shown;
