@@ -7,6 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/PlanCommand.h"
+#include "viz/Diagrams.h"
+#include "viz/VizWriter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include "analyzer/LiveIntervals.h"
 #include "analyzer/MemoryPlan.h"
 #include "analyzer/SourceInfo.h"
@@ -223,6 +228,61 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
     });
     if (internalError)
       return 2;
+  }
+
+  if (!options.vizDir.empty()) {
+    // The address x time chart of each plan, one file per function, space
+    // and format, written in a fixed order.
+    std::vector<viz::DiagramFile> files;
+    std::vector<std::string> formats = options.vizFormats;
+    if (formats.empty())
+      formats.push_back("svg");
+    for (const PlanReportSpace &report : reports) {
+      std::vector<viz::PlanBox> boxes;
+      for (const PlanReportBuffer &buffer : report.buffers) {
+        if (!buffer.offset || !buffer.bytes)
+          continue;
+        viz::PlanBox box;
+        box.name = buffer.name;
+        box.begin = buffer.lower;
+        box.end = buffer.upper;
+        box.offset = *buffer.offset;
+        box.size = *buffer.bytes;
+        box.tooltip = buffer.name + " : " + buffer.type + ", " +
+                      std::to_string(*buffer.bytes) + " bytes at offset " +
+                      std::to_string(*buffer.offset);
+        boxes.push_back(std::move(box));
+      }
+      if (boxes.empty())
+        continue;
+      std::string title = report.function + " (memory space " + report.space +
+                          "): arena " + std::to_string(report.arenaSize) +
+                          " bytes, lower bound " +
+                          std::to_string(report.lowerBound);
+      std::string dot = viz::renderPlanDot(title, boxes);
+      for (const std::string &format : formats) {
+        // Memory space 0 is the default; others get a file-name-safe tag.
+        std::string kind = "plan";
+        if (report.space != "0") {
+          kind += ".space_";
+          for (char c : report.space)
+            kind += llvm::isAlnum(c) ? c : '_';
+        }
+        llvm::SmallString<256> path(options.vizDir);
+        llvm::sys::path::append(
+            path, viz::getDiagramFileName(report.file, 0, report.function,
+                                          kind, format));
+        files.push_back({std::string(path), format, dot});
+      }
+    }
+    std::vector<std::string> written, errors;
+    viz::writeDiagrams(std::move(files), written, errors);
+    for (const std::string &error : errors)
+      llvm::errs() << "mlir-memlint: error: " << error << "\n";
+    for (const std::string &path : written)
+      llvm::errs() << "mlir-memlint: wrote " << path << "\n";
+    if (!errors.empty())
+      hadError = true;
   }
 
   if (!options.csvFile.empty()) {

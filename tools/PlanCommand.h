@@ -28,6 +28,11 @@ struct PlanCommandOptions {
   double timeLimitSeconds = 1.0;
   bool allowUnregisteredDialects = false;
   std::string baseDir;
+  /// Draw the plan chart (address x time) of every planned function and
+  /// memory space into this folder (empty: none).
+  std::string vizDir;
+  /// Formats of the plan charts: dot, svg, png.
+  std::vector<std::string> vizFormats;
 };
 
 /// Runs `mlir-memlint plan`; returns the exit code (0 ok, 2 usage, parse or

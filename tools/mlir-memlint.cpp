@@ -281,6 +281,15 @@ int main(int argc, char **argv) {
                       "Write MiniMalloc's CSV (id,lower,upper,size; with "
                       "offset after --from-csv) to FILE (- for stdout); needs "
                       "one function and memory space");
+  planApp->add_option("--viz-dir", planOpts.vizDir,
+                      "Draw the plan chart (address x time, one box per "
+                      "buffer) of every planned function into DIR");
+  planApp
+      ->add_option("--viz-format", planOpts.vizFormats,
+                   "Formats of the plan charts, comma-separated: dot, svg "
+                   "(default), png")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"dot", "svg", "png"}));
   planApp->add_option("--from-csv", planOpts.fromCsv,
                       "Plan the MiniMalloc CSV problem in FILE instead of "
                       "MLIR inputs");

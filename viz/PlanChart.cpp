@@ -37,7 +37,7 @@ std::string viz::renderPlanDot(llvm::StringRef title,
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "digraph \"plan\" {\n";
-  os << "  graph [layout=neato, fontname=\"Helvetica,Arial,sans-serif\", "
+  os << "  graph [layout=neato, inputscale=72, fontname=\"Helvetica,Arial,sans-serif\", "
         "fontsize=12, labelloc=t, label="
      << quoteDot(title) << "];\n";
   os << "  node [shape=box, style=filled, fixedsize=true, "
