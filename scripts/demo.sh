@@ -24,7 +24,9 @@ rm -rf "$out/fixed" && cp -r examples "$out/fixed"
 echo "== diff in $out/fixes.diff; remaining findings after --fix:"
 "$build/bin/mlir-memlint" -q "$out/fixed" --json - | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["findings"]), "findings left:", sorted(set(f["rule"] for f in d["findings"])))' 
 echo "== memory plans of examples/ (mlir-memlint plan; JSON in $out/plan.json)"
-"$build/bin/mlir-memlint" plan examples --assume-dim 128 --json "$out/plan.json" || exit $?
+"$build/bin/mlir-memlint" plan examples --assume-dim 128 --json "$out/plan.json" \
+  --viz-dir "$out/viz-plan" --viz-format svg,png || exit $?
+echo "== plan charts (address x time): $out/viz-plan/"
 echo "== the seed example with a 16 KiB budget for memory space 0"
 "$build/bin/mlir-memlint" examples/seed_disjoint_lifetimes.mlir --memory-budget 0=16384 \
   --checks='-*,perf-missed-reuse,perf-peak-over-budget'
