@@ -16,6 +16,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/thread.h"
 
 #include <algorithm>
@@ -31,6 +32,24 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 } // namespace
+
+bool memlint::writeOutput(const std::string &path, llvm::StringRef text,
+                          std::string &error) {
+  if (path == "-") {
+    llvm::outs() << text;
+    llvm::outs().flush();
+    return true;
+  }
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    error = "cannot write '" + path + "': " + ec.message();
+    return false;
+  }
+  out.os() << text;
+  out.keep();
+  return true;
+}
 
 std::string memlint::displayPath(const std::string &path,
                                  const std::string &baseDir) {

@@ -100,6 +100,11 @@ bool isImprovement(const std::vector<ReportedFinding> &before,
 std::vector<std::string> expandInputs(const std::vector<std::string> &inputs,
                                       std::vector<std::string> &errors);
 
+/// Writes `text` to the file `path`, or to stdout for "-"; on failure,
+/// `error` says why.
+bool writeOutput(const std::string &path, llvm::StringRef text,
+                 std::string &error);
+
 /// The path shown to users: relative to `baseDir` (or the current folder).
 std::string displayPath(const std::string &path, const std::string &baseDir);
 

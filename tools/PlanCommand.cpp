@@ -40,20 +40,11 @@ static int planError(const std::string &message) {
 }
 
 static bool writeTo(const std::string &path, const std::string &text) {
-  if (path == "-") {
-    llvm::outs() << text;
-    llvm::outs().flush();
+  std::string error;
+  if (writeOutput(path, text, error))
     return true;
-  }
-  std::error_code ec;
-  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
-  if (ec) {
-    planError("cannot write '" + path + "': " + ec.message());
-    return false;
-  }
-  out.os() << text;
-  out.keep();
-  return true;
+  planError(error);
+  return false;
 }
 
 /// Plans `problem` and fills the figures of `report`; false when the plan

@@ -108,22 +108,13 @@ static int configError(llvm::Error error) {
   return 2;
 }
 
-/// Writes `text` to FILE, or to stdout for "-".
-static bool writeOutput(const std::string &path, const std::string &text) {
-  if (path == "-") {
-    llvm::outs() << text;
-    llvm::outs().flush();
+/// Writes `text` to FILE, or to stdout for "-"; reports a failure.
+static bool writeOrReport(const std::string &path, const std::string &text) {
+  std::string error;
+  if (writeOutput(path, text, error))
     return true;
-  }
-  std::error_code ec;
-  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
-  if (ec) {
-    usageError("cannot write '" + path + "': " + ec.message());
-    return false;
-  }
-  out.os() << text;
-  out.keep();
-  return true;
+  usageError(error);
+  return false;
 }
 
 static void printStats(llvm::raw_ostream &os, const FileResult &r) {
@@ -643,12 +634,12 @@ int main(int argc, char **argv) {
 
   if (pool)
     pool->wait();
-  if (!opts.jsonFile.empty() && !writeOutput(opts.jsonFile, jsonText))
+  if (!opts.jsonFile.empty() && !writeOrReport(opts.jsonFile, jsonText))
     return 2;
-  if (!opts.sarifFile.empty() && !writeOutput(opts.sarifFile, sarifText))
+  if (!opts.sarifFile.empty() && !writeOrReport(opts.sarifFile, sarifText))
     return 2;
   if (!opts.writeBaselineFile.empty() &&
-      !writeOutput(opts.writeBaselineFile, baselineText))
+      !writeOrReport(opts.writeBaselineFile, baselineText))
     return 2;
 
   if (opts.stats) {
@@ -667,13 +658,8 @@ int main(int argc, char **argv) {
   if (!opts.exportFixes.empty()) {
     std::string yaml = renderFixesYaml(
         shown, statuses.size() == 1 ? statuses.front().path : "");
-    std::error_code ec;
-    llvm::ToolOutputFile out(opts.exportFixes, ec, llvm::sys::fs::OF_None);
-    if (ec)
-      return usageError("cannot write '" + opts.exportFixes +
-                        "': " + ec.message());
-    out.os() << yaml;
-    out.keep();
+    if (!writeOrReport(opts.exportFixes, yaml))
+      return 2;
   }
 
   // Diagrams are rendered after the lint, in a fixed order, so that the
