@@ -29,6 +29,10 @@ public:
   mlir::Operation *getModule() const { return module; }
   const SourceInfo &getSource() const { return source; }
   llvm::StringRef getFilePath() const { return filePath; }
+  /// Whether checks should propose fix-its (they are only worth building
+  /// when the driver validates and shows or applies them).
+  bool wantsFixes() const { return fixes; }
+  void setWantsFixes(bool value) { fixes = value; }
   /// The lifetime analysis of the module, computed on first use.
   const LifetimeAnalysis &getLifetime() const;
   /// The options the analyses of this module run with.
@@ -47,6 +51,7 @@ private:
   std::string filePath;
   AnalysisOptions options;
   mutable std::unique_ptr<LifetimeAnalysis> lifetime;
+  bool fixes = true;
 };
 
 /// Base class of checks.

@@ -24,7 +24,8 @@ void DoubleFreeCheck::run(const LintContext &context,
     Finding finding = makeFinding(context, event.op, std::move(message), event.buffer);
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
-    finding.fixes = getDoubleFreeFixes(context, event);
+    if (context.wantsFixes())
+      finding.fixes = getDoubleFreeFixes(context, event);
     if (event.relatedOp)
       finding.notes.push_back(
           {context.locate(event.relatedOp), "first freed here"});

@@ -406,11 +406,13 @@ void LateDeallocCheck::run(const LintContext &context,
            late->pressure.firstIsCall
                ? "call that allocates while the buffer is dead"
                : "allocation while the buffer is dead"});
-      FixItBuilder fix(context);
-      fix.moveAfter(late->dealloc, late->lastInBlock);
-      if (auto fixIt = fix.take("move the dealloc of " + name +
-                                " to just after its last use"))
-        finding.fixes.push_back(std::move(*fixIt));
+      if (context.wantsFixes()) {
+        FixItBuilder fix(context);
+        fix.moveAfter(late->dealloc, late->lastInBlock);
+        if (auto fixIt = fix.take("move the dealloc of " + name +
+                                  " to just after its last use"))
+          finding.fixes.push_back(std::move(*fixIt));
+      }
       findings.push_back(std::move(finding));
     }
   });

@@ -30,7 +30,8 @@ void LeakCheck::run(const LintContext &context, std::vector<Finding> &findings) 
     Finding finding = makeFinding(context, event.op, std::move(message), event.buffer);
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
-    finding.fixes = getLeakFixes(context, event);
+    if (context.wantsFixes())
+      finding.fixes = getLeakFixes(context, event);
     if (event.relatedOp) {
       bool atExit = event.relatedOp->hasTrait<OpTrait::ReturnLike>() &&
                     event.relatedOp->getParentOp() ==

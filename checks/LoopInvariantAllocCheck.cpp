@@ -167,12 +167,14 @@ void LoopInvariantAllocCheck::run(const LintContext &context,
       finding.notes.push_back({context.locate(invariant->loop), "loop here"});
       finding.notes.push_back(
           {context.locate(invariant->dealloc), "buffer deallocated here"});
-      FixItBuilder fix(context);
-      fix.moveBefore(op, invariant->loop);
-      fix.moveAfter(invariant->dealloc, invariant->loop);
-      if (auto fixIt = fix.take("hoist the allocation of " + name +
-                                " before the loop and its dealloc after it"))
-        finding.fixes.push_back(std::move(*fixIt));
+      if (context.wantsFixes()) {
+        FixItBuilder fix(context);
+        fix.moveBefore(op, invariant->loop);
+        fix.moveAfter(invariant->dealloc, invariant->loop);
+        if (auto fixIt = fix.take("hoist the allocation of " + name +
+                                  " before the loop and its dealloc after it"))
+          finding.fixes.push_back(std::move(*fixIt));
+      }
       findings.push_back(std::move(finding));
     });
   });

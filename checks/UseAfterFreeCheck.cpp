@@ -40,7 +40,8 @@ void UseAfterFreeCheck::run(const LintContext &context,
     Finding finding = makeFinding(context, event.op, std::move(message), event.buffer);
     finding.allPaths = event.allPaths;
     finding.notes = context.describeWitness(event);
-    finding.fixes = getUseAfterFreeFixes(context, event);
+    if (context.wantsFixes())
+      finding.fixes = getUseAfterFreeFixes(context, event);
     if (event.relatedOp &&
         (finding.notes.empty() ||
          finding.notes.back().message != "buffer deallocated here"))

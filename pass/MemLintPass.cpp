@@ -105,6 +105,7 @@ public:
       file = loc.getFilename().str();
     SourceInfo source(module);
     LintContext lint(module, source, file);
+    lint.setWantsFixes(false); // no source text to edit inside a pass
     std::vector<std::unique_ptr<Check>> instances = createChecks(*enabled);
     std::vector<Finding> findings = runChecks(lint, instances);
     if (findings.empty()) {

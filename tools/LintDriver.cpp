@@ -237,6 +237,7 @@ struct ChunkLinter {
     analysis.memoryBudgets = options.memoryBudgets;
     LintContext lint(module->getOperation(), source, result.status.path,
                      analysis);
+    lint.setWantsFixes(options.validateFixes);
     std::vector<Finding> findings = runChecks(lint, checks);
     const AnalysisStats &stats = lint.getLifetime().getStats();
     result.figures.analysisSeconds += secondsSince(analysisStart);
