@@ -1,6 +1,7 @@
 //===- LifetimeAnalysis.cpp - Path-sensitive buffer lifetimes -------------===//
 
 #include "analyzer/LifetimeAnalysis.h"
+#include "analyzer/Concurrency.h"
 #include "analyzer/MemoryModel.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -16,7 +17,9 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/ThreadPool.h"
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <unordered_map>
@@ -53,9 +56,11 @@ struct UseInfo {
   llvm::SmallDenseSet<Operation *, 8> userAncestors;
 };
 
-class ModuleContext {
+/// Value numbers and op positions of a module: computed once, then only read
+/// (by every exploration, possibly on several threads).
+class ModuleNumbering {
 public:
-  explicit ModuleContext(Operation *module) : module(module) {
+  explicit ModuleNumbering(Operation *module) {
     module->walk<WalkOrder::PreOrder>([&](Operation *op) {
       positions.try_emplace(op, positions.size());
       for (Value result : op->getResults())
@@ -65,6 +70,8 @@ public:
           for (Value arg : block.getArguments())
             addValue(arg);
     });
+    // Explorations may run in parallel: they must only read the IR.
+    freezeOpOrder(module);
   }
 
   uint32_t number(Value value) const {
@@ -73,8 +80,31 @@ public:
     return it->second;
   }
   Value valueOf(uint32_t number) const { return values[number]; }
-  /// The position of an op in a pre-order walk of the module.
   uint64_t position(Operation *op) const { return positions.lookup(op); }
+
+private:
+  void addValue(Value value) {
+    numbers.try_emplace(value, values.size());
+    values.push_back(value);
+  }
+
+  DenseMap<Value, uint32_t> numbers;
+  DenseMap<Operation *, uint64_t> positions;
+  std::vector<Value> values;
+};
+
+/// What one exploration (one thread) reads of the module: the shared
+/// numbering, plus caches of uses, memory effects, liveness and symbols of
+/// its own.
+class ModuleContext {
+public:
+  ModuleContext(Operation *module, const ModuleNumbering &numbering)
+      : module(module), numbering(numbering) {}
+
+  uint32_t number(Value value) const { return numbering.number(value); }
+  Value valueOf(uint32_t number) const { return numbering.valueOf(number); }
+  /// The position of an op in a pre-order walk of the module.
+  uint64_t position(Operation *op) const { return numbering.position(op); }
 
   const UseInfo &getUseInfo(Value value) {
     auto [it, inserted] = useInfos.try_emplace(value);
@@ -124,14 +154,7 @@ public:
   Operation *module;
 
 private:
-  void addValue(Value value) {
-    numbers.try_emplace(value, values.size());
-    values.push_back(value);
-  }
-
-  DenseMap<Value, uint32_t> numbers;
-  DenseMap<Operation *, uint64_t> positions;
-  std::vector<Value> values;
+  const ModuleNumbering &numbering;
   DenseMap<Value, UseInfo> useInfos;
   DenseMap<Operation *, OpMemoryInfo> memoryInfos;
   DenseMap<Operation *, std::unique_ptr<Liveness>> liveness;
@@ -336,7 +359,10 @@ private:
 
   void canonicalize(PathState &s);
   bool isLiveAt(Value v, Operation *pc, ArrayRef<Operation *> callStack);
-  bool computeLiveAt(Value v, Operation *pc, ArrayRef<Operation *> callStack);
+  /// Liveness of `v` at `pc` within the function holding `pc`: used later
+  /// in it, dead, or live only if live after the call of the function.
+  enum class LocalLiveness : uint8_t { Dead, Live, UntilReturn };
+  LocalLiveness computeLocalLiveness(Value v, Operation *pc);
   void checkLeaksOnLoss(PathState &s, Operation *where,
                         const llvm::BitVector &strong);
 
@@ -427,7 +453,8 @@ private:
   DenseSet<uint32_t> witnessesToRefine;
   DenseSet<Operation *> unknownOps;
   DenseSet<Operation *> allocSites;
-  DenseMap<std::pair<uint32_t, Operation *>, bool> livenessCache;
+  /// computeLocalLiveness by value number and point.
+  DenseMap<std::pair<uint32_t, Operation *>, LocalLiveness> livenessCache;
   DenseMap<Operation *, bool> exactLoops;
   bool tracksScalarsAcrossIterations(LoopLikeOpInterface loop);
   /// True when the induction variable of `loop` cannot change what an
@@ -559,24 +586,26 @@ void FunctionExplorer::report(PathState &s, LifetimeEvent event,
 
 bool FunctionExplorer::isLiveAt(Value v, Operation *pc,
                                 ArrayRef<Operation *> callStack) {
-  // Outside inlined calls the answer depends on the value and point only.
-  if (callStack.empty()) {
-    auto key = std::make_pair(ctx.number(v), pc);
-    auto it = livenessCache.find(key);
-    if (it != livenessCache.end())
-      return it->second;
-    bool live = computeLiveAt(v, pc, callStack);
-    livenessCache[key] = live;
-    return live;
+  // In an inlined call, a value not used again in the callee may still be
+  // used after the call: continue in the caller, frame after frame.
+  size_t frame = callStack.size();
+  while (pc) {
+    auto [it, inserted] = livenessCache.try_emplace({ctx.number(v), pc});
+    if (inserted)
+      it->second = computeLocalLiveness(v, pc);
+    if (it->second != LocalLiveness::UntilReturn)
+      return it->second == LocalLiveness::Live;
+    if (frame == 0)
+      return false;
+    pc = callStack[--frame]->getNextNode();
   }
-  return computeLiveAt(v, pc, callStack);
+  return false;
 }
 
-bool FunctionExplorer::computeLiveAt(Value v, Operation *pc,
-                                     ArrayRef<Operation *> callStack) {
+FunctionExplorer::LocalLiveness
+FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
   const UseInfo &uses = ctx.getUseInfo(v);
   Operation *point = pc; // the first op not yet executed at this level
-  size_t frame = callStack.size();
   Operation *defOp = v.getDefiningOp();
   Block *argOwner = isa<BlockArgument>(v) ? cast<BlockArgument>(v).getOwner()
                                            : nullptr;
@@ -590,23 +619,18 @@ bool FunctionExplorer::computeLiveAt(Value v, Operation *pc,
                                   *argOwner->getParentOp())
                             : nullptr;
     if (defAnc && (defAnc == point || point->isBeforeInBlock(defAnc)))
-      return false;
+      return LocalLiveness::Dead;
     auto it = uses.lastUseInBlock.find(block);
     if (it != uses.lastUseInBlock.end() &&
         (it->second == point || point->isBeforeInBlock(it->second)))
-      return true;
+      return LocalLiveness::Live;
     Operation *parent = block->getParentOp();
     if (!parent)
-      return false;
+      return LocalLiveness::Dead;
     if (isFunctionBoundary(parent)) {
-      if (ctx.getLiveness(parent).getLiveness(block) &&
-          ctx.getLiveness(parent).getLiveness(block)->isLiveOut(v))
-        return true;
-      if (frame == 0)
-        return false;
-      Operation *call = callStack[--frame];
-      point = call->getNextNode();
-      continue;
+      const LivenessBlockInfo *info = ctx.getLiveness(parent).getLiveness(block);
+      return info && info->isLiveOut(v) ? LocalLiveness::Live
+                                        : LocalLiveness::UntilReturn;
     }
     // Inside a region of `parent`: a CFG inside the region may branch on.
     if (block->getNumSuccessors() != 0 || !block->isEntryBlock()) {
@@ -616,26 +640,24 @@ bool FunctionExplorer::computeLiveAt(Value v, Operation *pc,
       if (fn) {
         const LivenessBlockInfo *info = ctx.getLiveness(fn).getLiveness(block);
         if (info && info->isLiveOut(v))
-          return true;
+          return LocalLiveness::Live;
       }
     }
     // The loop itself reads its induction variables at the back-edge.
     if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
       if (auto ivs = loop.getLoopInductionVars())
         if (llvm::is_contained(*ivs, v))
-          return true;
+          return LocalLiveness::Live;
     if (isLoopRegion(parent, block->getParent()) &&
         uses.userAncestors.contains(parent)) {
       // Used inside the loop: live across iterations unless defined inside
       // it (then every iteration defines it anew).
       if (!parent->isAncestor(v.getParentRegion()->getParentOp()))
-        return true;
+        return LocalLiveness::Live;
     }
     point = parent->getNextNode();
-    if (!point)
-      return false;
   }
-  return false;
+  return LocalLiveness::Dead;
 }
 
 void FunctionExplorer::checkLeaksOnLoss(PathState &s, Operation *where,
@@ -2318,7 +2340,8 @@ FunctionStats FunctionExplorer::run() {
 
 LifetimeAnalysis::LifetimeAnalysis(Operation *module,
                                    const AnalysisOptions &options) {
-  ModuleContext ctx(module);
+  ModuleNumbering numbering(module);
+  ModuleContext ctx(module, numbering);
   std::map<EventKey, uint32_t> eventIds;
   DenseSet<Operation *> reached;
 
@@ -2395,10 +2418,20 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
       return caller != fn.getOperation() && !reachable.contains(caller);
     });
   };
-  auto explore = [&](FunctionOpInterface fn) {
-    FunctionExplorer explorer(ctx, fn, options, events, eventIds, reached,
-                              stats, summaryMap);
-    stats.perFunction.push_back(explorer.run());
+  // One exploration of a root function, run on its own (possibly on another
+  // thread) and then merged in program order: the result is the same as
+  // exploring the roots one after the other.
+  struct Exploration {
+    FunctionOpInterface fn;
+    std::vector<LifetimeEvent> events;
+    std::map<EventKey, uint32_t> eventIds;
+    DenseSet<Operation *> reached;
+    AnalysisStats stats;
+  };
+  auto explore = [&](Exploration &x, ModuleContext &context) {
+    FunctionExplorer explorer(context, x.fn, options, x.events, x.eventIds,
+                              x.reached, x.stats, summaryMap);
+    x.stats.perFunction.push_back(explorer.run());
     if (!explorer.getApproximateWitnesses().empty()) {
       // Witnesses that crossed a merge of paths are searched again without
       // merging, so that every branch decision they show is on one path.
@@ -2406,27 +2439,75 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
       exact.mergeBooleanStates = false;
       DenseSet<Operation *> scratchReached;
       AnalysisStats scratchStats;
-      FunctionExplorer search(ctx, fn, exact, events, eventIds,
+      FunctionExplorer search(context, x.fn, exact, x.events, x.eventIds,
                               scratchReached, scratchStats, summaryMap);
       search.refineWitnesses(explorer.getApproximateWitnesses());
       search.run();
     }
-    ctx.releaseCaches();
-    ++stats.functions;
-    stats.ops += stats.perFunction.back().ops;
-    confirmed.resize(events.size(), false);
-    if (stats.perFunction.back().complete)
-      for (uint32_t id : explorer.getLocalEvents())
-        confirmed[id] = true;
+    context.releaseCaches();
   };
+  // Merges an exploration: its events not found by an earlier one are added
+  // (the first exploration to find an event owns its witness and verdict),
+  // and a complete exploration confirms every event it found.
+  auto merge = [&](Exploration &x) {
+    const FunctionStats &fs = x.stats.perFunction.front();
+    ++stats.functions;
+    stats.ops += fs.ops;
+    stats.buffers += x.stats.buffers;
+    stats.unknownEffectOps += x.stats.unknownEffectOps;
+    stats.externalCalls += x.stats.externalCalls;
+    stats.perFunction.push_back(fs);
+    reached.insert(x.reached.begin(), x.reached.end());
+    for (LifetimeEvent &event : x.events) {
+      auto [it, inserted] =
+          eventIds.try_emplace(EventKey{event.kind, event.op}, events.size());
+      if (inserted)
+        events.push_back(std::move(event));
+      confirmed.resize(events.size(), false);
+      if (fs.complete)
+        confirmed[it->second] = true;
+    }
+  };
+  auto exploreAll = [&](ArrayRef<FunctionOpInterface> roots) {
+    std::vector<Exploration> explorations(roots.size());
+    for (auto [x, fn] : llvm::zip(explorations, roots))
+      x.fn = fn;
+    MLIRContext *mlirContext = module->getContext();
+    if (roots.size() > 1 && mlirContext->isMultithreadingEnabled()) {
+      // Roots in parallel on the context's threads, each thread with caches
+      // of its own; the IR is only read.
+      std::atomic<size_t> next{0};
+      auto worker = [&] {
+        ModuleContext context(module, numbering);
+        for (size_t i = next++; i < explorations.size(); i = next++)
+          explore(explorations[i], context);
+      };
+      llvm::ThreadPoolInterface &pool = mlirContext->getThreadPool();
+      llvm::ThreadPoolTaskGroup group(pool);
+      size_t workers =
+          std::min<size_t>(pool.getMaxConcurrency(), explorations.size());
+      for (size_t i = 1; i < workers; ++i)
+        group.async(worker);
+      worker();
+      group.wait();
+    } else {
+      for (Exploration &x : explorations)
+        explore(x, ctx);
+    }
+    for (Exploration &x : explorations)
+      merge(x);
+  };
+  SmallVector<FunctionOpInterface> roots;
   for (FunctionOpInterface fn : functions)
     if (!callers.count(fn))
-      explore(fn);
+      roots.push_back(fn);
+  exploreAll(roots);
   // Functions only called from each other (recursion with no outside caller)
   // are explored on their own.
+  // One at a time: exploring one of them reaches the others.
   for (FunctionOpInterface fn : functions)
     if (!reached.contains(fn) && !calledFromOutsideCycle(fn))
-      explore(fn);
+      exploreAll(fn);
 
   confirmed.resize(events.size(), false);
   std::vector<LifetimeEvent> kept;

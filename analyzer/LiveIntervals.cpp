@@ -57,7 +57,19 @@ static bool isLoop(Operation *op) {
 
 FunctionLiveIntervals::FunctionLiveIntervals(Operation *function,
                                              const LiveIntervalOptions &options)
-    : function(function), classes(function) {
+    : FunctionLiveIntervals(function, std::make_unique<AliasClasses>(function),
+                            nullptr, options) {}
+
+FunctionLiveIntervals::FunctionLiveIntervals(Operation *function,
+                                             const AliasClasses &classes,
+                                             const LiveIntervalOptions &options)
+    : FunctionLiveIntervals(function, nullptr, &classes, options) {}
+
+FunctionLiveIntervals::FunctionLiveIntervals(
+    Operation *function, std::unique_ptr<AliasClasses> owned,
+    const AliasClasses *shared, const LiveIntervalOptions &options)
+    : function(function), ownClasses(std::move(owned)),
+      classes(shared ? *shared : *ownClasses) {
   // Program points: pre-order numbers; the last point of an op with regions
   // is the largest number inside it (the running maximum in post-order).
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {

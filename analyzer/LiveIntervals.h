@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,9 @@ class FunctionLiveIntervals {
 public:
   FunctionLiveIntervals(mlir::Operation *function,
                         const LiveIntervalOptions &options = {});
+  /// Over alias classes computed before (they must outlive this object).
+  FunctionLiveIntervals(mlir::Operation *function, const AliasClasses &classes,
+                        const LiveIntervalOptions &options = {});
 
   mlir::Operation *getFunction() const { return function; }
   const AliasClasses &getAliasClasses() const { return classes; }
@@ -94,8 +98,14 @@ public:
              llvm::function_ref<std::string(mlir::Value)> nameOf) const;
 
 private:
+  FunctionLiveIntervals(mlir::Operation *function,
+                        std::unique_ptr<AliasClasses> owned,
+                        const AliasClasses *shared,
+                        const LiveIntervalOptions &options);
+
   mlir::Operation *function;
-  AliasClasses classes;
+  std::unique_ptr<AliasClasses> ownClasses;
+  const AliasClasses &classes;
   std::vector<BufferInterval> buffers;
   llvm::DenseMap<mlir::Operation *, int64_t> points, lastPoints;
   int64_t numPoints = 0;

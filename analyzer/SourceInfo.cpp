@@ -12,7 +12,13 @@ using namespace memlint;
 
 SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
                        const AsmParserState &state)
-    : sourceMgr(&sourceMgr), state(&state) {}
+    : sourceMgr(&sourceMgr), state(&state) {
+  // The SourceMgr indexes the lines of a buffer on the first query; do it
+  // now, so that checks on several threads only read the index.
+  StringRef text = getText();
+  if (!text.empty())
+    sourceMgr.getLineAndColumn(SMLoc::getFromPointer(text.data()));
+}
 
 SourceInfo::SourceInfo(Operation *root) : root(root) {}
 
@@ -114,8 +120,12 @@ SourceRange SourceInfo::getRange(Operation *op) const {
 
 std::string SourceInfo::getName(Value value) const {
   if (!state) {
+    std::lock_guard<std::mutex> lock(asmStateMutex);
     if (!asmState)
-      asmState = std::make_unique<AsmState>(root, OpPrintingFlags());
+      // The IR is verified: AsmState must not verify it again (that would
+      // wait for the thread pool while holding the lock).
+      asmState = std::make_unique<AsmState>(
+          root, OpPrintingFlags().assumeVerified());
     std::string name;
     llvm::raw_string_ostream os(name);
     value.printAsOperand(os, *asmState);

@@ -19,6 +19,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -91,6 +92,8 @@ private:
   /// state's caches, hence mutable.
   mlir::Operation *root = nullptr;
   mutable std::unique_ptr<mlir::AsmState> asmState;
+  /// Checks name values on several threads.
+  mutable std::mutex asmStateMutex;
 };
 
 } // namespace memlint

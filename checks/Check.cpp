@@ -50,6 +50,42 @@ LintContext::LintContext(Operation *module, const SourceInfo &source,
     : module(module), source(source), filePath(std::move(filePath)),
       options(options) {}
 
+std::vector<FunctionOpInterface>
+memlint::getCheckedFunctions(Operation *module) {
+  std::vector<FunctionOpInterface> functions;
+  module->walk([&](FunctionOpInterface fn) {
+    // Nested functions are analysed with the function that holds them.
+    if (!fn.isExternal() && !fn->getParentOfType<FunctionOpInterface>())
+      functions.push_back(fn);
+  });
+  return functions;
+}
+
+const AliasClasses &FunctionAnalyses::getAliasClasses() {
+  if (!classes)
+    classes = std::make_unique<AliasClasses>(function);
+  return *classes;
+}
+
+const FunctionLiveIntervals &
+FunctionAnalyses::getLiveIntervals(const LiveIntervalOptions &options) {
+  for (auto &[assumeDim, live] : intervals)
+    if (assumeDim == options.assumeDim)
+      return *live;
+  intervals.emplace_back(options.assumeDim,
+                         std::make_unique<FunctionLiveIntervals>(
+                             function, getAliasClasses(), options));
+  return *intervals.back().second;
+}
+
+void FunctionCheck::run(const LintContext &context,
+                        std::vector<Finding> &findings) {
+  for (FunctionOpInterface fn : getCheckedFunctions(context.getModule())) {
+    FunctionAnalyses analyses(fn);
+    runOnFunction(context, analyses, findings);
+  }
+}
+
 const LifetimeAnalysis &LintContext::getLifetime() const {
   if (!lifetime)
     lifetime = std::make_unique<LifetimeAnalysis>(module, options);

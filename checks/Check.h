@@ -9,11 +9,14 @@
 #ifndef MEMLINT_CHECKS_CHECK_H
 #define MEMLINT_CHECKS_CHECK_H
 
+#include "analyzer/AliasClasses.h"
 #include "analyzer/LifetimeAnalysis.h"
+#include "analyzer/LiveIntervals.h"
 #include "analyzer/SourceInfo.h"
 #include "checks/Finding.h"
 
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <memory>
 #include <vector>
@@ -67,6 +70,10 @@ public:
   virtual void run(const LintContext &context,
                    std::vector<Finding> &findings) = 0;
 
+  /// The per-function form of this check, if it has one (see
+  /// FunctionCheck).
+  virtual class FunctionCheck *asFunctionCheck() { return nullptr; }
+
 protected:
   /// A finding of this check at `op`, about the buffer `subject` if any.
   Finding makeFinding(const LintContext &context, mlir::Operation *op,
@@ -76,6 +83,53 @@ private:
   std::string name;
   Level level;
 };
+
+/// The analyses of one function that the function checks share, each
+/// computed on first use (as MLIR's AnalysisManager does for passes). Used by
+/// one thread at a time.
+class FunctionAnalyses {
+public:
+  explicit FunctionAnalyses(mlir::FunctionOpInterface function)
+      : function(function) {}
+
+  mlir::FunctionOpInterface getFunction() const { return function; }
+  const AliasClasses &getAliasClasses();
+  /// Live intervals over the shared alias classes.
+  const FunctionLiveIntervals &
+  getLiveIntervals(const LiveIntervalOptions &options = {});
+
+private:
+  mlir::FunctionOpInterface function;
+  std::unique_ptr<AliasClasses> classes;
+  /// By the option that changes them (the assumed dynamic dimension).
+  std::vector<std::pair<std::optional<int64_t>,
+                        std::unique_ptr<FunctionLiveIntervals>>>
+      intervals;
+};
+
+/// A check that looks at one function at a time (as a function pass does):
+/// runChecks gives it every function with a body that is not nested in
+/// another function, on several threads when the MLIR context has them, and
+/// keeps the findings in function order. `runOnFunction` may only read the
+/// IR and the context.
+class FunctionCheck : public Check {
+public:
+  using Check::Check;
+
+  /// Appends the findings of this check on one function.
+  virtual void runOnFunction(const LintContext &context,
+                             FunctionAnalyses &function,
+                             std::vector<Finding> &findings) const = 0;
+
+  /// Every function in turn, on one thread.
+  void run(const LintContext &context,
+           std::vector<Finding> &findings) override;
+  FunctionCheck *asFunctionCheck() override { return this; }
+};
+
+/// The functions FunctionCheck::runOnFunction is given: those with a body,
+/// not nested in another function, in program order.
+std::vector<mlir::FunctionOpInterface> getCheckedFunctions(mlir::Operation *module);
 
 } // namespace memlint
 

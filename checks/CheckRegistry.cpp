@@ -1,6 +1,9 @@
 //===- CheckRegistry.cpp - The list of checks and how to select them -----===//
 
 #include "checks/CheckRegistry.h"
+#include "analyzer/Concurrency.h"
+
+#include "mlir/IR/Threading.h"
 #include "checks/AllocaInLoopCheck.h"
 #include "checks/DoubleFreeCheck.h"
 #include "checks/InvalidFreeCheck.h"
@@ -11,6 +14,8 @@
 #include "checks/NolintCheck.h"
 #include "checks/PeakOverBudgetCheck.h"
 #include "checks/UseAfterFreeCheck.h"
+
+#include "mlir/IR/Threading.h"
 
 #include <algorithm>
 
@@ -129,8 +134,33 @@ std::vector<Finding>
 memlint::runChecks(const LintContext &context,
                    llvm::ArrayRef<std::unique_ptr<Check>> checks) {
   std::vector<Finding> findings;
-  for (const auto &check : checks)
-    check->run(context, findings);
+  std::vector<const FunctionCheck *> perFunction;
+  for (const auto &check : checks) {
+    if (const FunctionCheck *fc = check->asFunctionCheck())
+      perFunction.push_back(fc);
+    else
+      check->run(context, findings);
+  }
+  if (!perFunction.empty()) {
+    // Function checks: functions in parallel (on the context's threads, as
+    // the pass manager runs function passes), findings in a fixed order.
+    std::vector<mlir::FunctionOpInterface> functions =
+        getCheckedFunctions(context.getModule());
+    freezeOpOrder(context.getModule());
+    std::vector<std::vector<std::vector<Finding>>> found(
+        functions.size(), std::vector<std::vector<Finding>>(perFunction.size()));
+    mlir::parallelFor(context.getModule()->getContext(), 0, functions.size(),
+                      [&](size_t i) {
+                        FunctionAnalyses analyses(functions[i]);
+                        for (size_t c = 0; c < perFunction.size(); ++c)
+                          perFunction[c]->runOnFunction(context, analyses,
+                                                        found[i][c]);
+                      });
+    for (size_t c = 0; c < perFunction.size(); ++c)
+      for (auto &perCheck : found)
+        for (Finding &f : perCheck[c])
+          findings.push_back(std::move(f));
+  }
   std::stable_sort(findings.begin(), findings.end());
   return findings;
 }

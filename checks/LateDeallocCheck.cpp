@@ -365,55 +365,52 @@ findLateDealloc(const AliasClass &cls,
   return late;
 }
 
-void LateDeallocCheck::run(const LintContext &context,
-                           std::vector<Finding> &findings) {
-  context.getModule()->walk([&](FunctionOpInterface fn) {
-    // Nested functions are analysed with the function that holds them.
-    if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
-      return;
-    AliasClasses classes(fn);
-    std::optional<AllocationIndex> allocations;
-    auto getAllocations = [&]() -> AllocationIndex & {
-      if (!allocations)
-        allocations.emplace(fn);
-      return *allocations;
-    };
-    for (const AliasClass &cls : classes.getClasses()) {
-      auto late = findLateDealloc(cls, getAllocations);
-      if (!late)
-        continue;
-      Value buffer =
-          cls.heapRoots.size() == 1 ? cls.heapRoots.front() : late->freed;
-      std::string name = quoteBuffer(context, buffer);
-      unsigned count = late->pressure.allocations;
-      Finding finding = makeFinding(
-          context, late->dealloc,
-          "buffer " + name + " is deallocated " +
-              std::to_string(late->distance) + " ops after its last use; " +
-              std::to_string(count) +
-              (count == 1 ? " allocation happens" : " allocations happen") +
-              " in between");
-      finding.allPaths =
-          late->dealloc->getBlock() == &fn.getFunctionBody().front();
-      bool used = late->lastUser != late->lastUsed.getDefiningOp();
-      finding.notes.push_back(
-          {context.locate(late->lastUser),
-           used
-               ? "last use of " + quoteBuffer(context, late->lastUsed) + " here"
-               : std::string("buffer allocated here and never used")});
-      finding.notes.push_back(
-          {context.locate(late->pressure.first),
-           late->pressure.firstIsCall
-               ? "call that allocates while the buffer is dead"
-               : "allocation while the buffer is dead"});
-      if (context.wantsFixes()) {
-        FixItBuilder fix(context);
-        fix.moveAfter(late->dealloc, late->lastInBlock);
-        if (auto fixIt = fix.take("move the dealloc of " + name +
-                                  " to just after its last use"))
-          finding.fixes.push_back(std::move(*fixIt));
-      }
-      findings.push_back(std::move(finding));
+void LateDeallocCheck::runOnFunction(const LintContext &context,
+                               FunctionAnalyses &analyses,
+                               std::vector<Finding> &findings) const {
+  FunctionOpInterface fn = analyses.getFunction();
+  const AliasClasses &classes = analyses.getAliasClasses();
+  std::optional<AllocationIndex> allocations;
+  auto getAllocations = [&]() -> AllocationIndex & {
+    if (!allocations)
+      allocations.emplace(fn);
+    return *allocations;
+  };
+  for (const AliasClass &cls : classes.getClasses()) {
+    auto late = findLateDealloc(cls, getAllocations);
+    if (!late)
+      continue;
+    Value buffer =
+        cls.heapRoots.size() == 1 ? cls.heapRoots.front() : late->freed;
+    std::string name = quoteBuffer(context, buffer);
+    unsigned count = late->pressure.allocations;
+    Finding finding = makeFinding(
+        context, late->dealloc,
+        "buffer " + name + " is deallocated " +
+            std::to_string(late->distance) + " ops after its last use; " +
+            std::to_string(count) +
+            (count == 1 ? " allocation happens" : " allocations happen") +
+            " in between");
+    finding.allPaths =
+        late->dealloc->getBlock() == &fn.getFunctionBody().front();
+    bool used = late->lastUser != late->lastUsed.getDefiningOp();
+    finding.notes.push_back(
+        {context.locate(late->lastUser),
+         used
+             ? "last use of " + quoteBuffer(context, late->lastUsed) + " here"
+             : std::string("buffer allocated here and never used")});
+    finding.notes.push_back(
+        {context.locate(late->pressure.first),
+         late->pressure.firstIsCall
+             ? "call that allocates while the buffer is dead"
+             : "allocation while the buffer is dead"});
+    if (context.wantsFixes()) {
+      FixItBuilder fix(context);
+      fix.moveAfter(late->dealloc, late->lastInBlock);
+      if (auto fixIt = fix.take("move the dealloc of " + name +
+                                " to just after its last use"))
+        finding.fixes.push_back(std::move(*fixIt));
     }
-  });
+    findings.push_back(std::move(finding));
+  }
 }

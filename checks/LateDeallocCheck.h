@@ -8,10 +8,12 @@
 namespace memlint {
 
 /// Reports perf-late-dealloc findings; see docs/checks/perf-late-dealloc.md.
-class LateDeallocCheck : public Check {
+class LateDeallocCheck : public FunctionCheck {
 public:
-  LateDeallocCheck() : Check("perf-late-dealloc", Level::Warning) {}
-  void run(const LintContext &context, std::vector<Finding> &findings) override;
+  LateDeallocCheck() : FunctionCheck("perf-late-dealloc", Level::Warning) {}
+  void runOnFunction(const LintContext &context,
+                     FunctionAnalyses &function,
+                     std::vector<Finding> &findings) const override;
 };
 
 } // namespace memlint

@@ -133,49 +133,44 @@ findInvariantAlloc(Operation *op, const AliasClasses &classes) {
   return result;
 }
 
-void LoopInvariantAllocCheck::run(const LintContext &context,
-                                  std::vector<Finding> &findings) {
-  context.getModule()->walk([&](FunctionOpInterface fn) {
-    if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
+void LoopInvariantAllocCheck::runOnFunction(const LintContext &context,
+                                      FunctionAnalyses &analyses,
+                                      std::vector<Finding> &findings) const {
+  FunctionOpInterface fn = analyses.getFunction();
+  fn->walk([&](Operation *op) {
+    if (!isFreshAllocation(op))
       return;
-    std::optional<AliasClasses> classes;
-    fn->walk([&](Operation *op) {
-      if (!isFreshAllocation(op))
-        return;
-      if (!classes)
-        classes.emplace(fn);
-      auto invariant = findInvariantAlloc(op, *classes);
-      if (!invariant)
-        return;
-      std::string name = quoteBuffer(context, op->getResult(0));
-      std::string loopName =
-          "'" + invariant->loop->getName().getStringRef().str() + "'";
-      std::string message =
-          "buffer " + name + " is allocated and deallocated on ";
-      if (invariant->trips)
-        message +=
-            "each of the " + std::to_string(*invariant->trips) + " iterations";
-      else
-        message += "every iteration";
-      message += " of the " + loopName +
-                 " although its size is loop-invariant; hoisting it saves ";
-      message += invariant->trips
-                     ? std::to_string(*invariant->trips - 1) + " allocations"
-                     : std::string("N-1 allocations");
-      Finding finding = makeFinding(context, op, std::move(message));
-      finding.allPaths = false;
-      finding.notes.push_back({context.locate(invariant->loop), "loop here"});
-      finding.notes.push_back(
-          {context.locate(invariant->dealloc), "buffer deallocated here"});
-      if (context.wantsFixes()) {
-        FixItBuilder fix(context);
-        fix.moveBefore(op, invariant->loop);
-        fix.moveAfter(invariant->dealloc, invariant->loop);
-        if (auto fixIt = fix.take("hoist the allocation of " + name +
-                                  " before the loop and its dealloc after it"))
-          finding.fixes.push_back(std::move(*fixIt));
-      }
-      findings.push_back(std::move(finding));
-    });
+    auto invariant = findInvariantAlloc(op, analyses.getAliasClasses());
+    if (!invariant)
+      return;
+    std::string name = quoteBuffer(context, op->getResult(0));
+    std::string loopName =
+        "'" + invariant->loop->getName().getStringRef().str() + "'";
+    std::string message =
+        "buffer " + name + " is allocated and deallocated on ";
+    if (invariant->trips)
+      message +=
+          "each of the " + std::to_string(*invariant->trips) + " iterations";
+    else
+      message += "every iteration";
+    message += " of the " + loopName +
+               " although its size is loop-invariant; hoisting it saves ";
+    message += invariant->trips
+                   ? std::to_string(*invariant->trips - 1) + " allocations"
+                   : std::string("N-1 allocations");
+    Finding finding = makeFinding(context, op, std::move(message));
+    finding.allPaths = false;
+    finding.notes.push_back({context.locate(invariant->loop), "loop here"});
+    finding.notes.push_back(
+        {context.locate(invariant->dealloc), "buffer deallocated here"});
+    if (context.wantsFixes()) {
+      FixItBuilder fix(context);
+      fix.moveBefore(op, invariant->loop);
+      fix.moveAfter(invariant->dealloc, invariant->loop);
+      if (auto fixIt = fix.take("hoist the allocation of " + name +
+                                " before the loop and its dealloc after it"))
+        finding.fixes.push_back(std::move(*fixIt));
+    }
+    findings.push_back(std::move(finding));
   });
 }

@@ -9,11 +9,13 @@ namespace memlint {
 
 /// Reports perf-loop-invariant-alloc findings; see
 /// docs/checks/perf-loop-invariant-alloc.md.
-class LoopInvariantAllocCheck : public Check {
+class LoopInvariantAllocCheck : public FunctionCheck {
 public:
   LoopInvariantAllocCheck()
-      : Check("perf-loop-invariant-alloc", Level::Warning) {}
-  void run(const LintContext &context, std::vector<Finding> &findings) override;
+      : FunctionCheck("perf-loop-invariant-alloc", Level::Warning) {}
+  void runOnFunction(const LintContext &context,
+                     FunctionAnalyses &function,
+                     std::vector<Finding> &findings) const override;
 };
 
 } // namespace memlint

@@ -80,62 +80,60 @@ static std::optional<Candidate> makeCandidate(const BufferInterval &buffer) {
   return candidate;
 }
 
-void MissedReuseCheck::run(const LintContext &context,
-                           std::vector<Finding> &findings) {
+void MissedReuseCheck::runOnFunction(const LintContext &context,
+                               FunctionAnalyses &analyses,
+                               std::vector<Finding> &findings) const {
+  FunctionOpInterface fn = analyses.getFunction();
   LiveIntervalOptions options;
-  context.getModule()->walk([&](FunctionOpInterface fn) {
-    if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
-      return;
-    FunctionLiveIntervals live(fn, options);
-    // Candidates per block, in allocation order (getBuffers is sorted).
-    llvm::MapVector<Block *, std::vector<Candidate>> byBlock;
-    for (const BufferInterval &buffer : live.getBuffers())
-      if (auto candidate = makeCandidate(buffer))
-        byBlock[buffer.alloc->getBlock()].push_back(*candidate);
-    for (auto &[block, candidates] : byBlock) {
-      std::vector<bool> taken(candidates.size(), false);
-      for (size_t later = 0; later < candidates.size(); ++later) {
-        const BufferInterval &b = *candidates[later].buffer;
-        // Best fit among the dead earlier buffers.
-        std::optional<size_t> best;
-        for (size_t earlier = 0; earlier < later; ++earlier) {
-          const Candidate &a = candidates[earlier];
-          if (taken[earlier] || a.buffer->space != b.space ||
-              a.buffer->family != b.family || *a.buffer->bytes < *b.bytes ||
-              a.buffer->alignment < b.alignment ||
-              !a.lastInBlock->isBeforeInBlock(b.alloc))
-            continue;
-          if (!best || *a.buffer->bytes < *candidates[*best].buffer->bytes)
-            best = earlier;
-        }
-        if (!best)
+  const FunctionLiveIntervals &live = analyses.getLiveIntervals(options);
+  // Candidates per block, in allocation order (getBuffers is sorted).
+  llvm::MapVector<Block *, std::vector<Candidate>> byBlock;
+  for (const BufferInterval &buffer : live.getBuffers())
+    if (auto candidate = makeCandidate(buffer))
+      byBlock[buffer.alloc->getBlock()].push_back(*candidate);
+  for (auto &[block, candidates] : byBlock) {
+    std::vector<bool> taken(candidates.size(), false);
+    for (size_t later = 0; later < candidates.size(); ++later) {
+      const BufferInterval &b = *candidates[later].buffer;
+      // Best fit among the dead earlier buffers.
+      std::optional<size_t> best;
+      for (size_t earlier = 0; earlier < later; ++earlier) {
+        const Candidate &a = candidates[earlier];
+        if (taken[earlier] || a.buffer->space != b.space ||
+            a.buffer->family != b.family || *a.buffer->bytes < *b.bytes ||
+            a.buffer->alignment < b.alignment ||
+            !a.lastInBlock->isBeforeInBlock(b.alloc))
           continue;
-        taken[*best] = true;
-        const Candidate &a = candidates[*best];
-        std::string bytes = std::to_string(*b.bytes);
-        Finding finding = makeFinding(
-            context, b.alloc,
-            "buffer " + quoteBuffer(context, b.value) + " (" + bytes +
-                " bytes) could reuse the storage of " +
-                quoteBuffer(context, a.buffer->value) +
-                ", which is dead here; one allocation could serve both and "
-                "save " +
-                bytes + " bytes",
-            b.value);
-        finding.allPaths = true;
-        finding.notes.push_back(
-            {context.locate(a.buffer->alloc),
-             "buffer " + quoteBuffer(context, a.buffer->value) +
-                 " allocated here"});
-        finding.notes.push_back(
-            {context.locate(a.lastUser),
-             a.lastIsFree
-                 ? "buffer " + quoteBuffer(context, a.buffer->value) +
-                       " deallocated here"
-                 : "last use of " + quoteBuffer(context, a.buffer->value) +
-                       " here"});
-        findings.push_back(std::move(finding));
+        if (!best || *a.buffer->bytes < *candidates[*best].buffer->bytes)
+          best = earlier;
       }
+      if (!best)
+        continue;
+      taken[*best] = true;
+      const Candidate &a = candidates[*best];
+      std::string bytes = std::to_string(*b.bytes);
+      Finding finding = makeFinding(
+          context, b.alloc,
+          "buffer " + quoteBuffer(context, b.value) + " (" + bytes +
+              " bytes) could reuse the storage of " +
+              quoteBuffer(context, a.buffer->value) +
+              ", which is dead here; one allocation could serve both and "
+              "save " +
+              bytes + " bytes",
+          b.value);
+      finding.allPaths = true;
+      finding.notes.push_back(
+          {context.locate(a.buffer->alloc),
+           "buffer " + quoteBuffer(context, a.buffer->value) +
+               " allocated here"});
+      finding.notes.push_back(
+          {context.locate(a.lastUser),
+           a.lastIsFree
+               ? "buffer " + quoteBuffer(context, a.buffer->value) +
+                     " deallocated here"
+               : "last use of " + quoteBuffer(context, a.buffer->value) +
+                     " here"});
+      findings.push_back(std::move(finding));
     }
-  });
+  }
 }

@@ -8,10 +8,12 @@
 namespace memlint {
 
 /// Reports perf-missed-reuse findings; see docs/checks/perf-missed-reuse.md.
-class MissedReuseCheck : public Check {
+class MissedReuseCheck : public FunctionCheck {
 public:
-  MissedReuseCheck() : Check("perf-missed-reuse", Level::Warning) {}
-  void run(const LintContext &context, std::vector<Finding> &findings) override;
+  MissedReuseCheck() : FunctionCheck("perf-missed-reuse", Level::Warning) {}
+  void runOnFunction(const LintContext &context,
+                     FunctionAnalyses &function,
+                     std::vector<Finding> &findings) const override;
 };
 
 } // namespace memlint

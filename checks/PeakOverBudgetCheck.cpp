@@ -19,8 +19,10 @@
 using namespace mlir;
 using namespace memlint;
 
-void PeakOverBudgetCheck::run(const LintContext &context,
-                              std::vector<Finding> &findings) {
+void PeakOverBudgetCheck::runOnFunction(const LintContext &context,
+                                  FunctionAnalyses &analyses,
+                                  std::vector<Finding> &findings) const {
+  FunctionOpInterface fn = analyses.getFunction();
   const AnalysisOptions &options = context.getOptions();
   if (options.memoryBudgets.empty())
     return;
@@ -28,54 +30,50 @@ void PeakOverBudgetCheck::run(const LintContext &context,
   liveOptions.assumeDim = options.assumeDim;
   PlanOptions planOptions;
   planOptions.timeLimitSeconds = options.planTimeLimitSeconds;
-  context.getModule()->walk([&](FunctionOpInterface fn) {
-    if (fn.isExternal() || fn->getParentOfType<FunctionOpInterface>())
-      return;
-    FunctionLiveIntervals live(fn, liveOptions);
-    for (const std::string &space : live.getSpaces()) {
-      auto budget = options.memoryBudgets.find(space);
-      if (budget == options.memoryBudgets.end())
+  const FunctionLiveIntervals &live = analyses.getLiveIntervals(liveOptions);
+  for (const std::string &space : live.getSpaces()) {
+    auto budget = options.memoryBudgets.find(space);
+    if (budget == options.memoryBudgets.end())
+      continue;
+    std::vector<size_t> indices;
+    PlanProblem problem = live.getProblem(space, indices);
+    if (problem.buffers.empty())
+      continue;
+    int64_t lowerBound = planLowerBound(problem);
+    // A plan is only needed when the lower bound fits the budget.
+    Plan plan;
+    if (uint64_t(lowerBound) > budget->second) {
+      plan.height = lowerBound;
+    } else {
+      plan = planArena(problem, planOptions);
+      std::string error;
+      if (!validatePlan(problem, plan.offsets, plan.height, error))
         continue;
-      std::vector<size_t> indices;
-      PlanProblem problem = live.getProblem(space, indices);
-      if (problem.buffers.empty())
-        continue;
-      int64_t lowerBound = planLowerBound(problem);
-      // A plan is only needed when the lower bound fits the budget.
-      Plan plan;
-      if (uint64_t(lowerBound) > budget->second) {
-        plan.height = lowerBound;
-      } else {
-        plan = planArena(problem, planOptions);
-        std::string error;
-        if (!validatePlan(problem, plan.offsets, plan.height, error))
-          continue;
-      }
-      if (uint64_t(plan.height) <= budget->second)
-        continue;
-      // The largest buffer live at the peak of the lower bound.
-      size_t largest = 0;
-      for (size_t i = 1; i < problem.buffers.size(); ++i)
-        if (problem.buffers[i].size > problem.buffers[largest].size)
-          largest = i;
-      const BufferInterval &big = live.getBuffers()[indices[largest]];
-      Finding finding = makeFinding(
-          context, fn,
-          "function '@" + fn.getName().str() + "' needs " +
-              std::to_string(plan.height) + " bytes of memory space " + space +
-              " at its planned peak (lower bound " +
-              std::to_string(lowerBound) + ", " +
-              std::to_string(problem.buffers.size()) +
-              (problem.buffers.size() == 1 ? " buffer" : " buffers") +
-              "), over the budget of " + std::to_string(budget->second) +
-              " bytes");
-      finding.allPaths = true;
-      finding.notes.push_back({context.locate(big.alloc),
-                               "largest buffer " +
-                                   quoteBuffer(context, big.value) + " (" +
-                                   std::to_string(*big.bytes) +
-                                   " bytes) allocated here"});
-      findings.push_back(std::move(finding));
     }
-  });
+    if (uint64_t(plan.height) <= budget->second)
+      continue;
+    // The largest buffer live at the peak of the lower bound.
+    size_t largest = 0;
+    for (size_t i = 1; i < problem.buffers.size(); ++i)
+      if (problem.buffers[i].size > problem.buffers[largest].size)
+        largest = i;
+    const BufferInterval &big = live.getBuffers()[indices[largest]];
+    Finding finding = makeFinding(
+        context, fn,
+        "function '@" + fn.getName().str() + "' needs " +
+            std::to_string(plan.height) + " bytes of memory space " + space +
+            " at its planned peak (lower bound " +
+            std::to_string(lowerBound) + ", " +
+            std::to_string(problem.buffers.size()) +
+            (problem.buffers.size() == 1 ? " buffer" : " buffers") +
+            "), over the budget of " + std::to_string(budget->second) +
+            " bytes");
+    finding.allPaths = true;
+    finding.notes.push_back({context.locate(big.alloc),
+                             "largest buffer " +
+                                 quoteBuffer(context, big.value) + " (" +
+                                 std::to_string(*big.bytes) +
+                                 " bytes) allocated here"});
+    findings.push_back(std::move(finding));
+  }
 }

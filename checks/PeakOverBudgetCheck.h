@@ -9,10 +9,12 @@ namespace memlint {
 
 /// Reports perf-peak-over-budget findings; see
 /// docs/checks/perf-peak-over-budget.md.
-class PeakOverBudgetCheck : public Check {
+class PeakOverBudgetCheck : public FunctionCheck {
 public:
-  PeakOverBudgetCheck() : Check("perf-peak-over-budget", Level::Error) {}
-  void run(const LintContext &context, std::vector<Finding> &findings) override;
+  PeakOverBudgetCheck() : FunctionCheck("perf-peak-over-budget", Level::Error) {}
+  void runOnFunction(const LintContext &context,
+                     FunctionAnalyses &function,
+                     std::vector<Finding> &findings) const override;
 };
 
 } // namespace memlint

@@ -203,6 +203,10 @@ struct ChunkLinter {
     ParserConfig config(&context);
     bool ok = succeeded(parseAsmSourceFile(sourceMgr, &block, config, &state));
     OwningOpRef<ModuleOp> module;
+    // Threads from here on (the parser is sequential and uniques faster
+    // without locks): the verifier and the analysis use them.
+    if (options.threadPool)
+      context.setThreadPool(*options.threadPool);
     if (ok) {
       // Wrap the top-level ops in a module unless the input is one.
       if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {

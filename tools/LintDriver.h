@@ -7,6 +7,7 @@
 #include "reporters/Reporters.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <functional>
 #include <map>
@@ -30,6 +31,10 @@ struct LintOptions {
   /// Display paths are made relative to this folder.
   std::string baseDir;
   AnalysisOptions analysis;
+  /// Threads that verify and analyse the functions of a module in parallel,
+  /// set as the MLIR context's thread pool (null: one thread, as with
+  /// mlir-opt's --mlir-disable-threading).
+  llvm::ThreadPoolInterface *threadPool = nullptr;
   /// Keep only fix-its whose result re-lints better (see validateFixes);
   /// when false, findings carry no fix-it at all.
   bool validateFixes = true;

@@ -57,7 +57,8 @@ struct CliOptions {
   std::string color = "auto";
   std::string explain;
   std::vector<std::string> dialectPlugins;
-  unsigned jobs = 1;
+  /// Threads (0: one per core).
+  unsigned jobs = 0;
   bool splitInputFile = false;
   bool allowUnregistered = false;
   bool stats = false;
@@ -187,7 +188,9 @@ int main(int argc, char **argv) {
                  "Load a dialect plugin library (as mlir-opt does)")
       ->allow_extra_args(false);
   app.add_option("-j,--jobs", opts.jobs,
-                 "Lint N files in parallel (the output does not depend on N)")
+                 "Threads: N files, and the functions of each file, are "
+                 "linted in parallel (default: one per core; the output does "
+                 "not depend on N)")
       ->check(CLI::Range(1u, 256u));
   app.add_flag("--stats", opts.stats,
                "Print per-file figures: functions, ops, buffers, ops with "
@@ -414,6 +417,12 @@ int main(int argc, char **argv) {
 
   // Each input's options from its config; a bad config file stops the run.
   std::vector<LintOptions> lintOptions(inputs.size());
+  // The threads that analyse the functions of a module in parallel (the
+  // MLIR context's thread pool), shared by all files.
+  unsigned threads = llvm::hardware_concurrency(opts.jobs).compute_thread_count();
+  std::optional<llvm::DefaultThreadPool> analysisPool;
+  if (threads > 1)
+    analysisPool.emplace(llvm::hardware_concurrency(threads));
   for (size_t i = 0; i < inputs.size(); ++i) {
     auto config = resolver.resolve(inputs[i]);
     if (!config)
@@ -431,6 +440,7 @@ int main(int argc, char **argv) {
     lint.allowUnregisteredDialects = opts.allowUnregistered;
     lint.baseDir = opts.baseDir;
     lint.analysis.maxStepsPerFunction = opts.maxSteps;
+    lint.threadPool = analysisPool ? &*analysisPool : nullptr;
     // Validating fix-its re-lints the file per candidate: only when they
     // are shown or used.
     lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
@@ -501,7 +511,7 @@ int main(int argc, char **argv) {
   // output does not depend on -j.
   std::vector<FileResult> results(inputs.size());
   unsigned jobs =
-      std::min<size_t>(opts.jobs, std::max<size_t>(1, inputs.size()));
+      std::min<size_t>(threads, std::max<size_t>(1, inputs.size()));
   std::optional<llvm::DefaultThreadPool> pool;
   if (jobs > 1)
     pool.emplace(llvm::hardware_concurrency(jobs));
