@@ -18,6 +18,7 @@
 #include <random>
 #include <tuple>
 #include <sstream>
+#include <string>
 
 using namespace memlint;
 
@@ -283,6 +284,35 @@ struct PackInstance {
   }
 };
 
+/// A static key of buffer i for the search orders (all compared
+/// descending): C = sections spanned, A = area, Z = size, W = length of the
+/// live interval, O = buffers overlapping it, L/U = lower/upper end, l/u =
+/// the same negated. T (the largest section total) is computed by callers.
+static int64_t bufferKey(const PackInstance &inst, int i, char c) {
+  switch (c) {
+  case 'C':
+    return inst.last[i] - inst.first[i];
+  case 'A':
+    return inst.size[i] * (inst.upper[i] - inst.lower[i]);
+  case 'Z':
+    return inst.size[i];
+  case 'W':
+    return inst.upper[i] - inst.lower[i];
+  case 'O':
+    return inst.overlapBegin[i + 1] - inst.overlapBegin[i];
+  case 'L':
+    return inst.lower[i];
+  case 'U':
+    return inst.upper[i];
+  case 'l':
+    return -inst.lower[i];
+  case 'u':
+    return -inst.upper[i];
+  default:
+    return 0;
+  }
+}
+
 /// A depth-first branch and bound in MiniMalloc's canonical solution space
 /// for one PackInstance at a fixed capacity. Every change of the search state
 /// goes through a trail, so that a failed branch (or a failed independent
@@ -321,9 +351,14 @@ public:
     floor.assign(numSections, 0);
     total = inst.sectionBytes;
     cuts.assign(numSections, 0);
+    lowest.assign(numSections, 0);
+    lowCount.assign(numSections, 0);
+    for (int k = 0; k < numSections; ++k)
+      lowCount[k] = inst.memberBegin[k + 1] - inst.memberBegin[k];
     stamp.assign(numSections, 0);
     stampNow = 0;
     trail.clear();
+    placed.clear();
     candidates.clear();
     parts.clear();
     for (int i = 0; i < n; ++i) {
@@ -343,6 +378,16 @@ public:
 
   std::vector<int64_t> offset;
   int64_t nodes = 0;
+  bool columnBranching = false;
+  bool releaseCheck = false;
+  /// When set, the buffers of every part split off by the decomposition are
+  /// ranked afresh by these keys, with section totals of the unplaced bytes.
+  const char *partKeys = nullptr;
+  /// With a generator: at each node, the first candidate is swapped with one
+  /// of the next `shuffleWidth` with probability `shuffleChance`.
+  std::mt19937_64 *shuffle = nullptr;
+  double shuffleChance = 0;
+  int shuffleWidth = 2;
 
 private:
   struct Candidate {
@@ -410,41 +455,94 @@ private:
     }
     std::sort(candidates.begin() + candBegin, candidates.end());
     size_t candEnd = candidates.size();
+    // A section without slack (its floor plus its unplaced bytes is the
+    // capacity) at the lowest candidate offset must get one of its own
+    // candidates at that offset next: branch only on those, for the section
+    // with the fewest. They may come in any rank order then.
+    int column = -1;
+    if (columnBranching && candBegin != candEnd) {
+      int64_t low = candidates[candBegin].at;
+      size_t lowEnd = candBegin;
+      while (lowEnd < candEnd && candidates[lowEnd].at == low)
+        ++lowEnd;
+      size_t fewest = std::numeric_limits<size_t>::max();
+      for (int k = sectionLo; k < sectionHi; ++k) {
+        if (total[k] == 0 || floor[k] != low || low + total[k] != capacity)
+          continue;
+        size_t count = 0;
+        for (size_t c = candBegin; c < lowEnd; ++c) {
+          int j = candidates[c].buffer;
+          count += inst.first[j] <= k && k < inst.last[j];
+        }
+        if (count < fewest) {
+          fewest = count;
+          column = k;
+        }
+      }
+      if (column >= 0)
+        candEnd = lowEnd;
+    }
+    if (shuffle && candEnd - candBegin > 1 &&
+        std::uniform_real_distribution<double>(0, 1)(*shuffle) <
+            shuffleChance) {
+      size_t width = std::min<size_t>(candEnd - candBegin - 1, shuffleWidth);
+      size_t pick = 1 + (*shuffle)() % width;
+      std::swap(candidates[candBegin], candidates[candBegin + pick]);
+    }
     Result result = Result::Infeasible;
     for (size_t c = candBegin; c < candEnd; ++c) {
       Candidate cand = candidates[c];
-      size_t mark = trail.size();
+      if (column >= 0 && !(inst.first[cand.buffer] <= column &&
+                           column < inst.last[cand.buffer]))
+        continue;
+      size_t mark = trail.size(), placedMark = placed.size();
       Result r = Result::Infeasible;
       if (place(cand.buffer, cand.at, sectionLo, sectionHi, lastOffset))
         r = descend(partBegin, partEnd, sectionLo, sectionHi, cand.buffer,
-                    cand.at);
+                    cand.at, column >= 0 ? -1 : rank[cand.buffer]);
       if (r == Result::Found) {
         result = r;
         break;
       }
       undoTo(mark);
+      while (placed.size() > placedMark) {
+        unplace(placed.back());
+        placed.pop_back();
+      }
       if (r != Result::Infeasible) {
         result = r;
         break;
       }
+      // A buffer that no unplaced buffer overlaps stays at this offset in
+      // every completion, and placing it first constrains nothing else: when
+      // that fails, so does every later candidate.
+      if (hatless(cand.buffer))
+        break;
     }
     candidates.resize(candBegin);
     parts.resize(partBegin);
     return result;
   }
 
+  bool hatless(int i) const {
+    for (int e = inst.overlapBegin[i]; e < inst.overlapBegin[i + 1]; ++e)
+      if (offset[inst.overlapList[e]] < 0)
+        return false;
+    return true;
+  }
+
   /// After placing `i`: when no unplaced buffer crosses some section
   /// boundaries inside its span any more, the rest splits into independent
   /// parts, each searched on its own; otherwise the search goes on.
   Result descend(size_t begin, size_t end, int sectionLo, int sectionHi,
-                 int i, int64_t at) {
+                 int i, int64_t at, int nextRank) {
     int lo = std::max(inst.first[i], sectionLo);
     int hi = std::min(inst.last[i], sectionHi);
     bool split = false;
     for (int k = lo; k + 1 < hi && !split; ++k)
       split = cuts[k] == 0;
     if (!split)
-      return search(begin, end, sectionLo, sectionHi, at, rank[i]);
+      return search(begin, end, sectionLo, sectionHi, at, nextRank);
     std::vector<int> cutpoints = {sectionLo};
     for (int k = lo; k + 1 < hi; ++k)
       if (cuts[k] == 0)
@@ -460,13 +558,67 @@ private:
       }
       size_t subEnd = parts.size();
       Result r = Result::Found;
+      std::vector<std::pair<int, int>> savedRanks;
+      if (partKeys && subEnd - subBegin > 1)
+        rerank(subBegin, subEnd, savedRanks);
       if (subBegin != subEnd)
         r = search(subBegin, subEnd, subLo, subHi, 0, -1);
+      for (const auto &saved : savedRanks)
+        rank[saved.first] = saved.second;
       parts.resize(subBegin);
       if (r != Result::Found)
         return r;
     }
     return Result::Found;
+  }
+
+  /// Ranks the buffers parts[begin, end) among themselves by `partKeys`
+  /// (keeping the set of ranks they had), saving the old ranks.
+  void rerank(size_t begin, size_t end,
+              std::vector<std::pair<int, int>> &saved) {
+    std::vector<int> members(parts.begin() + begin, parts.begin() + end);
+    std::vector<int> ranks;
+    for (int j : members) {
+      saved.push_back({j, rank[j]});
+      ranks.push_back(rank[j]);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    std::vector<int64_t> maxTotal(members.size(), 0);
+    for (size_t m = 0; m < members.size(); ++m)
+      for (int k = inst.first[members[m]]; k < inst.last[members[m]]; ++k)
+        maxTotal[m] = std::max(maxTotal[m], total[k]);
+    std::vector<size_t> order(members.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      for (const char *c = partKeys; *c; ++c) {
+        int64_t ka = *c == 'T' ? maxTotal[a] : bufferKey(inst, members[a], *c);
+        int64_t kb = *c == 'T' ? maxTotal[b] : bufferKey(inst, members[b], *c);
+        if (ka != kb)
+          return ka > kb;
+      }
+      return rank[members[a]] < rank[members[b]];
+    });
+    for (size_t r = 0; r < order.size(); ++r)
+      rank[members[order[r]]] = ranks[r];
+  }
+
+  /// A buffer of section k whose minimum offset was `old` is placed or
+  /// raised: when it was the last one at the section's lowest minimum
+  /// offset, the section is rescanned.
+  void leaveLowest(int k, int64_t old) {
+    if (old != lowest[k])
+      return;
+    set(lowCount[k], lowCount[k] - 1);
+    if (lowCount[k] == 0)
+      rescan.push_back(k);
+  }
+
+  /// Gives back the totals and cuts of a placement of `i` undone.
+  void unplace(int i) {
+    for (int k = inst.first[i]; k < inst.last[i]; ++k)
+      total[k] += inst.size[i];
+    for (int k = inst.first[i]; k + 1 < inst.last[i]; ++k)
+      ++cuts[k];
   }
 
   /// Places `i` at `at` and updates the section data; false when a section
@@ -477,15 +629,20 @@ private:
     set(offset[i], at);
     ++stampNow;
     affected.clear();
+    rescan.clear();
+    // Totals and cuts are restored by unplace(), not through the trail.
+    placed.push_back(i);
+    for (int k = inst.first[i]; k < inst.last[i]; ++k)
+      total[k] -= inst.size[i];
+    for (int k = inst.first[i]; k + 1 < inst.last[i]; ++k)
+      --cuts[k];
     for (int k = inst.first[i]; k < inst.last[i]; ++k) {
-      set(total[k], total[k] - inst.size[i]);
       if (floor[k] < top)
         set(floor[k], top);
       stamp[k] = stampNow;
       affected.push_back(k);
+      leaveLowest(k, at);
     }
-    for (int k = inst.first[i]; k + 1 < inst.last[i]; ++k)
-      set(cuts[k], cuts[k] - 1);
     // Raise the minimum offsets of the unplaced buffers above `i`.
     for (int e = inst.overlapBegin[i]; e < inst.overlapBegin[i + 1]; ++e) {
       int j = inst.overlapList[e];
@@ -496,25 +653,34 @@ private:
       if (raised + inst.size[j] > capacity)
         return false;
       set(minOffset[j], raised);
-      // The lowest minimum offset of a section may have risen only where
-      // `j` was at or below the floor.
       for (int k = inst.first[j]; k < inst.last[j]; ++k)
-        if (stamp[k] != stampNow && old <= floor[k]) {
+        leaveLowest(k, old);
+    }
+    // A section's floor is at least the lowest minimum offset of its
+    // unplaced buffers; recomputed where the last buffer at the lowest one
+    // left it.
+    for (int k : rescan) {
+      int64_t low = std::numeric_limits<int64_t>::max();
+      int64_t count = 0;
+      for (int m = inst.memberBegin[k]; m < inst.memberBegin[k + 1]; ++m) {
+        int j = inst.memberList[m];
+        if (offset[j] >= 0)
+          continue;
+        if (minOffset[j] < low) {
+          low = minOffset[j];
+          count = 0;
+        }
+        count += minOffset[j] == low;
+      }
+      set(lowest[k], low);
+      set(lowCount[k], count);
+      if (count && floor[k] < low) {
+        set(floor[k], low);
+        if (stamp[k] != stampNow) {
           stamp[k] = stampNow;
           affected.push_back(k);
         }
-    }
-    // A section's floor is at least the lowest minimum offset of its
-    // unplaced buffers.
-    for (int k : affected) {
-      int64_t lowest = std::numeric_limits<int64_t>::max();
-      for (int m = inst.memberBegin[k]; m < inst.memberBegin[k + 1]; ++m) {
-        int j = inst.memberList[m];
-        if (offset[j] < 0)
-          lowest = std::min(lowest, minOffset[j]);
       }
-      if (lowest != std::numeric_limits<int64_t>::max() && floor[k] < lowest)
-        set(floor[k], lowest);
     }
     // Every later placement is at or above `at`: each section must hold its
     // unplaced bytes above max(floor, at).
@@ -527,7 +693,35 @@ private:
         if (total[k] > 0 && std::max(floor[k], at) + total[k] > capacity)
           return false;
     }
+    if (releaseCheck)
+      for (int k : affected)
+        if (total[k] > 0 && !columnFits(k, at))
+          return false;
     return true;
+  }
+
+  /// The unplaced buffers of section k, each at or above its minimum offset
+  /// and `at`, stacked in order of minimum offsets (the lowest possible top,
+  /// as for one machine with release dates) fit below the capacity.
+  bool columnFits(int k, int64_t at) {
+    std::vector<std::pair<int64_t, int64_t>> &jobs = jobScratch;
+    jobs.clear();
+    int64_t base = std::max(floor[k], at);
+    bool raised = false;
+    for (int m = inst.memberBegin[k]; m < inst.memberBegin[k + 1]; ++m) {
+      int j = inst.memberList[m];
+      if (offset[j] >= 0)
+        continue;
+      jobs.push_back({minOffset[j], inst.size[j]});
+      raised |= minOffset[j] > base;
+    }
+    if (!raised)
+      return true;
+    std::sort(jobs.begin(), jobs.end());
+    int64_t top = base;
+    for (const auto &job : jobs)
+      top = std::max(top, job.first) + job.second;
+    return top <= capacity;
   }
 
   const PackInstance &inst;
@@ -537,7 +731,11 @@ private:
   std::vector<int64_t> minOffset, floor, total, cuts;
   std::vector<unsigned> stamp;
   unsigned stampNow = 0;
-  std::vector<int> affected;
+  std::vector<int> affected, rescan;
+  /// The buffers placed, in order (to give back their totals and cuts).
+  std::vector<int> placed;
+  std::vector<int64_t> lowest, lowCount;
+  std::vector<std::pair<int64_t, int64_t>> jobScratch;
   std::vector<std::pair<int64_t *, int64_t>> trail;
   std::vector<Candidate> candidates;
   std::vector<int> parts;
@@ -546,9 +744,10 @@ private:
 
 /// Static orders of the buffers, as strings of keys compared in turn (all
 /// descending): T = largest section total the buffer spans, C = sections
-/// spanned, A = area, Z = size, L = length.
+/// spanned, A = area, Z = size, W = length of the live interval.
 static std::vector<int> staticOrder(const PackInstance &inst, const char *keys,
-                                    std::mt19937_64 *noise) {
+                                    std::mt19937_64 *noise,
+                                    double spread = 0) {
   int n = inst.n;
   std::vector<int64_t> maxTotal(n, 0);
   for (int i = 0; i < n; ++i)
@@ -559,27 +758,28 @@ static std::vector<int> staticOrder(const PackInstance &inst, const char *keys,
   if (noise)
     for (uint64_t &t : tie)
       t = (*noise)();
-  auto key = [&](int i, char c) -> int64_t {
-    switch (c) {
-    case 'T':
-      return maxTotal[i];
-    case 'C':
-      return inst.last[i] - inst.first[i];
-    case 'A':
-      return inst.size[i] * (inst.upper[i] - inst.lower[i]);
-    case 'Z':
-      return inst.size[i];
-    case 'L':
-      return inst.upper[i] - inst.lower[i];
-    default:
-      return 0;
-    }
+  auto rawKey = [&](int i, char c) -> int64_t {
+    return c == 'T' ? maxTotal[i] : bufferKey(inst, i, c);
+  };
+  // With a spread, every key of every buffer is scaled by a random factor
+  // in [1 - spread, 1 + spread].
+  std::vector<double> scale;
+  size_t numKeys = std::char_traits<char>::length(keys);
+  if (noise && spread > 0) {
+    std::uniform_real_distribution<double> factor(1 - spread, 1 + spread);
+    scale.resize(numKeys * n);
+    for (double &f : scale)
+      f = factor(*noise);
+  }
+  auto key = [&](int i, size_t index) -> double {
+    double value = double(rawKey(i, keys[index]));
+    return scale.empty() ? value : value * scale[index * n + i];
   };
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    for (const char *c = keys; *c; ++c) {
-      int64_t ka = key(a, *c), kb = key(b, *c);
+    for (size_t c = 0; c < numKeys; ++c) {
+      double ka = key(a, c), kb = key(b, c);
       if (ka != kb)
         return ka > kb;
     }
@@ -617,7 +817,15 @@ bool memlint::solveAtCapacity(const PlanProblem &problem, int64_t capacity,
                               double deadlineSeconds,
                               std::vector<int64_t> &offsets, bool &exhausted,
                               int64_t &nodes) {
-  static const char *const heuristics[] = {"TCA", "CAT", "TAC", "ACT"};
+  // The portfolio of search orders (keys of staticOrder), each either kept
+  // for the whole search or re-applied to every part split off by the
+  // decomposition ('+'). The time to a plan of one order is heavy-tailed:
+  // tiny when its first dives happen to be right, huge otherwise. MiniMalloc
+  // uses WAT, TAW and TWA; the others were added because they each solve
+  // some of its challenging benchmarks at the lower bound in a few thousand
+  // nodes where the rest need millions.
+  static const char *const portfolio[] = {"TWA+", "TWA", "UW", "lZ",
+                                          "TOW",  "TCA", "UL", "WAT"};
   exhausted = false;
   // Empty buffers and empty intervals conflict with nothing: offset 0.
   offsets.assign(problem.buffers.size(), 0);
@@ -627,15 +835,23 @@ bool memlint::solveAtCapacity(const PlanProblem &problem, int64_t capacity,
       sub.push_back(problem.buffers[i]);
     PackInstance inst(sub);
     Packer packer(inst, capacity, deadlineSeconds);
+    std::vector<std::string> keys;
     std::vector<std::vector<int>> orders;
-    for (const char *h : heuristics)
-      orders.push_back(staticOrder(inst, h, nullptr));
+    for (const char *entry : portfolio) {
+      std::string k = entry;
+      bool perPart = !k.empty() && k.back() == '+';
+      if (perPart)
+        k.pop_back();
+      keys.push_back(perPart ? k : "");
+      orders.push_back(staticOrder(inst, k.c_str(), nullptr));
+    }
     bool done = false;
     // Round robin over the orderings with a growing node limit, so that an
     // ordering that happens to fit the instance finishes early.
     for (int64_t limit = 2 * int64_t(sub.size()) + 16; !done; limit *= 2) {
-      for (const std::vector<int> &order : orders) {
-        Packer::Result r = packer.run(order, limit);
+      for (size_t o = 0; o < orders.size(); ++o) {
+        packer.partKeys = keys[o].empty() ? nullptr : keys[o].c_str();
+        Packer::Result r = packer.run(orders[o], limit);
         if (r == Packer::Result::Found) {
           done = true;
           break;
