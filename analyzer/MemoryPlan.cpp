@@ -419,7 +419,7 @@ private:
     ++nodes;
     if (--nodesLeft < 0)
       return Result::NodeLimit;
-    if ((nodes & 63) == 0 && planClockSeconds() > deadline)
+    if ((nodes & 15) == 0 && planClockSeconds() > deadline)
       return Result::Timeout;
     // The unplaced buffers of the part, copied for the children; the lowest
     // top any of them can reach bounds the candidates (dominance: a buffer
@@ -848,7 +848,7 @@ bool memlint::solveAtCapacity(const PlanProblem &problem, int64_t capacity,
     bool done = false;
     // Round robin over the orderings with a growing node limit, so that an
     // ordering that happens to fit the instance finishes early.
-    for (int64_t limit = 2 * int64_t(sub.size()) + 16; !done; limit *= 2) {
+    for (int64_t limit = 5 * int64_t(sub.size()) + 16; !done; limit *= 2) {
       for (size_t o = 0; o < orders.size(); ++o) {
         packer.partKeys = keys[o].empty() ? nullptr : keys[o].c_str();
         Packer::Result r = packer.run(orders[o], limit);
@@ -900,28 +900,20 @@ Plan memlint::planArena(const PlanProblem &problem,
     return false;
   };
   if (best.height > lowerBound && options.timeLimitSeconds > 0) {
-    // First the lower bound itself, with half the budget.
+    // First the lower bound itself (a plan there is optimal), with most of
+    // the budget: when it is reachable, one of the search orders usually
+    // finds it fast.
     double now = planClockSeconds();
-    attempt(lowerBound, now + (deadline - now) / 2);
-    // Then from just above the lower bound upwards until a plan is found,
-    // and bisect between the highest failure and the best plan.
+    attempt(lowerBound, now + 0.5 * (deadline - now));
+    // Then bisect between the highest capacity that failed (timed out or
+    // proven infeasible) and the best plan, each attempt with a quarter of
+    // what is left: plans are found fast or not at all.
     int64_t failed = lowerBound;
-    static const double steps[] = {1.002, 1.005, 1.01, 1.02, 1.05, 1.1};
-    for (double step : steps) {
-      if (best.height <= failed + 1 || planClockSeconds() > deadline)
-        break;
-      int64_t capacity = int64_t(double(lowerBound) * step);
-      if (capacity >= best.height)
-        break;
-      double left = deadline - planClockSeconds();
-      if (attempt(capacity, planClockSeconds() + left / 3))
-        break;
-      failed = capacity;
-    }
     while (best.height > failed + 1 && planClockSeconds() < deadline) {
       int64_t capacity = failed + (best.height - failed) / 2;
       double left = deadline - planClockSeconds();
-      if (!attempt(capacity, planClockSeconds() + left / 2))
+      if (!attempt(capacity, std::min(deadline, planClockSeconds() +
+                                                std::max(left / 4, 0.01))))
         failed = capacity;
     }
   }
