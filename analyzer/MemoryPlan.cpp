@@ -15,7 +15,6 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <random>
 #include <tuple>
 #include <sstream>
 #include <string>
@@ -378,16 +377,9 @@ public:
 
   std::vector<int64_t> offset;
   int64_t nodes = 0;
-  bool columnBranching = false;
-  bool releaseCheck = false;
   /// When set, the buffers of every part split off by the decomposition are
   /// ranked afresh by these keys, with section totals of the unplaced bytes.
   const char *partKeys = nullptr;
-  /// With a generator: at each node, the first candidate is swapped with one
-  /// of the next `shuffleWidth` with probability `shuffleChance`.
-  std::mt19937_64 *shuffle = nullptr;
-  double shuffleChance = 0;
-  int shuffleWidth = 2;
 
 private:
   struct Candidate {
@@ -455,51 +447,14 @@ private:
     }
     std::sort(candidates.begin() + candBegin, candidates.end());
     size_t candEnd = candidates.size();
-    // A section without slack (its floor plus its unplaced bytes is the
-    // capacity) at the lowest candidate offset must get one of its own
-    // candidates at that offset next: branch only on those, for the section
-    // with the fewest. They may come in any rank order then.
-    int column = -1;
-    if (columnBranching && candBegin != candEnd) {
-      int64_t low = candidates[candBegin].at;
-      size_t lowEnd = candBegin;
-      while (lowEnd < candEnd && candidates[lowEnd].at == low)
-        ++lowEnd;
-      size_t fewest = std::numeric_limits<size_t>::max();
-      for (int k = sectionLo; k < sectionHi; ++k) {
-        if (total[k] == 0 || floor[k] != low || low + total[k] != capacity)
-          continue;
-        size_t count = 0;
-        for (size_t c = candBegin; c < lowEnd; ++c) {
-          int j = candidates[c].buffer;
-          count += inst.first[j] <= k && k < inst.last[j];
-        }
-        if (count < fewest) {
-          fewest = count;
-          column = k;
-        }
-      }
-      if (column >= 0)
-        candEnd = lowEnd;
-    }
-    if (shuffle && candEnd - candBegin > 1 &&
-        std::uniform_real_distribution<double>(0, 1)(*shuffle) <
-            shuffleChance) {
-      size_t width = std::min<size_t>(candEnd - candBegin - 1, shuffleWidth);
-      size_t pick = 1 + (*shuffle)() % width;
-      std::swap(candidates[candBegin], candidates[candBegin + pick]);
-    }
     Result result = Result::Infeasible;
     for (size_t c = candBegin; c < candEnd; ++c) {
       Candidate cand = candidates[c];
-      if (column >= 0 && !(inst.first[cand.buffer] <= column &&
-                           column < inst.last[cand.buffer]))
-        continue;
       size_t mark = trail.size(), placedMark = placed.size();
       Result r = Result::Infeasible;
       if (place(cand.buffer, cand.at, sectionLo, sectionHi, lastOffset))
         r = descend(partBegin, partEnd, sectionLo, sectionHi, cand.buffer,
-                    cand.at, column >= 0 ? -1 : rank[cand.buffer]);
+                    cand.at);
       if (r == Result::Found) {
         result = r;
         break;
@@ -535,14 +490,14 @@ private:
   /// boundaries inside its span any more, the rest splits into independent
   /// parts, each searched on its own; otherwise the search goes on.
   Result descend(size_t begin, size_t end, int sectionLo, int sectionHi,
-                 int i, int64_t at, int nextRank) {
+                 int i, int64_t at) {
     int lo = std::max(inst.first[i], sectionLo);
     int hi = std::min(inst.last[i], sectionHi);
     bool split = false;
     for (int k = lo; k + 1 < hi && !split; ++k)
       split = cuts[k] == 0;
     if (!split)
-      return search(begin, end, sectionLo, sectionHi, at, nextRank);
+      return search(begin, end, sectionLo, sectionHi, at, rank[i]);
     std::vector<int> cutpoints = {sectionLo};
     for (int k = lo; k + 1 < hi; ++k)
       if (cuts[k] == 0)
@@ -693,35 +648,7 @@ private:
         if (total[k] > 0 && std::max(floor[k], at) + total[k] > capacity)
           return false;
     }
-    if (releaseCheck)
-      for (int k : affected)
-        if (total[k] > 0 && !columnFits(k, at))
-          return false;
     return true;
-  }
-
-  /// The unplaced buffers of section k, each at or above its minimum offset
-  /// and `at`, stacked in order of minimum offsets (the lowest possible top,
-  /// as for one machine with release dates) fit below the capacity.
-  bool columnFits(int k, int64_t at) {
-    std::vector<std::pair<int64_t, int64_t>> &jobs = jobScratch;
-    jobs.clear();
-    int64_t base = std::max(floor[k], at);
-    bool raised = false;
-    for (int m = inst.memberBegin[k]; m < inst.memberBegin[k + 1]; ++m) {
-      int j = inst.memberList[m];
-      if (offset[j] >= 0)
-        continue;
-      jobs.push_back({minOffset[j], inst.size[j]});
-      raised |= minOffset[j] > base;
-    }
-    if (!raised)
-      return true;
-    std::sort(jobs.begin(), jobs.end());
-    int64_t top = base;
-    for (const auto &job : jobs)
-      top = std::max(top, job.first) + job.second;
-    return top <= capacity;
   }
 
   const PackInstance &inst;
@@ -735,55 +662,34 @@ private:
   /// The buffers placed, in order (to give back their totals and cuts).
   std::vector<int> placed;
   std::vector<int64_t> lowest, lowCount;
-  std::vector<std::pair<int64_t, int64_t>> jobScratch;
   std::vector<std::pair<int64_t *, int64_t>> trail;
   std::vector<Candidate> candidates;
   std::vector<int> parts;
   int64_t nodesLeft = 0;
 };
 
-/// Static orders of the buffers, as strings of keys compared in turn (all
-/// descending): T = largest section total the buffer spans, C = sections
-/// spanned, A = area, Z = size, W = length of the live interval.
-static std::vector<int> staticOrder(const PackInstance &inst, const char *keys,
-                                    std::mt19937_64 *noise,
-                                    double spread = 0) {
+/// A static order of the buffers by a string of keys compared in turn (all
+/// descending; see bufferKey), T being the largest section total the buffer
+/// spans; ties keep the input order.
+static std::vector<int> staticOrder(const PackInstance &inst,
+                                    const char *keys) {
   int n = inst.n;
   std::vector<int64_t> maxTotal(n, 0);
   for (int i = 0; i < n; ++i)
     for (int k = inst.first[i]; k < inst.last[i]; ++k)
       maxTotal[i] = std::max(maxTotal[i], inst.sectionBytes[k]);
-  std::vector<uint64_t> tie(n);
-  std::iota(tie.begin(), tie.end(), 0);
-  if (noise)
-    for (uint64_t &t : tie)
-      t = (*noise)();
-  auto rawKey = [&](int i, char c) -> int64_t {
+  auto key = [&](int i, char c) -> int64_t {
     return c == 'T' ? maxTotal[i] : bufferKey(inst, i, c);
-  };
-  // With a spread, every key of every buffer is scaled by a random factor
-  // in [1 - spread, 1 + spread].
-  std::vector<double> scale;
-  size_t numKeys = std::char_traits<char>::length(keys);
-  if (noise && spread > 0) {
-    std::uniform_real_distribution<double> factor(1 - spread, 1 + spread);
-    scale.resize(numKeys * n);
-    for (double &f : scale)
-      f = factor(*noise);
-  }
-  auto key = [&](int i, size_t index) -> double {
-    double value = double(rawKey(i, keys[index]));
-    return scale.empty() ? value : value * scale[index * n + i];
   };
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    for (size_t c = 0; c < numKeys; ++c) {
-      double ka = key(a, c), kb = key(b, c);
+    for (const char *c = keys; *c; ++c) {
+      int64_t ka = key(a, *c), kb = key(b, *c);
       if (ka != kb)
         return ka > kb;
     }
-    return noise ? tie[a] < tie[b] : a < b;
+    return false;
   });
   return order;
 }
@@ -843,7 +749,7 @@ bool memlint::solveAtCapacity(const PlanProblem &problem, int64_t capacity,
       if (perPart)
         k.pop_back();
       keys.push_back(perPart ? k : "");
-      orders.push_back(staticOrder(inst, k.c_str(), nullptr));
+      orders.push_back(staticOrder(inst, k.c_str()));
     }
     bool done = false;
     // Round robin over the orderings with a growing node limit, so that an
