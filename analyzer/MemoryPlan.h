@@ -11,13 +11,16 @@
 //    placed in the smallest gap between the already-placed buffers it
 //    overlaps in time);
 //  - planArena: the greedy plan, then an exact branch-and-bound search for a
-//    plan that fits in a capacity C, tightened from the greedy height towards
-//    the lower bound within a time budget. The search explores the canonical
-//    solution space: every buffer is placed at its minimum offset (the top of
-//    the already-placed buffers it overlaps), buffers are placed in
-//    non-decreasing offset order, and a branch is pruned when some interval
-//    section cannot hold its unplaced buffers above its floor, or when it
-//    would leave a gap another buffer must fill (dominance).
+//    plan that fits in a capacity C: first C = the lower bound (a plan there
+//    is optimal), then bisection between the highest capacity that failed
+//    and the best plan, within a time budget. The search explores the
+//    canonical solution space: every buffer is placed at its minimum offset
+//    (the top of the already-placed buffers it overlaps), buffers are placed
+//    in non-decreasing offset order, and a branch is pruned when some
+//    interval section cannot hold its unplaced buffers above its floor, or
+//    when it would leave a gap another buffer must fill (dominance). A
+//    portfolio of static buffer orders is tried round robin with a growing
+//    node limit.
 //
 // validatePlan checks any plan before it is reported.
 //
