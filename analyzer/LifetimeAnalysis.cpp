@@ -358,7 +358,10 @@ private:
   bool step(PathState &s);
 
   void canonicalize(PathState &s);
-  bool isLiveAt(Value v, Operation *pc, ArrayRef<Operation *> callStack);
+  /// Whether the value numbered `number` is live at `pc` in the frame of
+  /// `callStack`.
+  bool isLiveAt(uint32_t number, Operation *pc,
+                ArrayRef<Operation *> callStack);
   /// Liveness of `v` at `pc` within the function holding `pc`: used later
   /// in it, dead, or live only if live after the call of the function.
   enum class LocalLiveness : uint8_t { Dead, Live, UntilReturn };
@@ -453,8 +456,13 @@ private:
   DenseSet<uint32_t> witnessesToRefine;
   DenseSet<Operation *> unknownOps;
   DenseSet<Operation *> allocSites;
-  /// computeLocalLiveness by value number and point.
-  DenseMap<std::pair<uint32_t, Operation *>, LocalLiveness> livenessCache;
+  /// computeLocalLiveness by point index and value number.
+  DenseMap<std::pair<uint32_t, uint32_t>, LocalLiveness> livenessCache;
+  /// Dense indices of the points queried, and the last one looked up (the
+  /// queries of one canonicalization share their point).
+  DenseMap<Operation *, uint32_t> pointIndex;
+  Operation *lastPoint = nullptr;
+  uint32_t lastPointIndex = 0;
   DenseMap<Operation *, bool> exactLoops;
   bool tracksScalarsAcrossIterations(LoopLikeOpInterface loop);
   /// True when the induction variable of `loop` cannot change what an
@@ -584,15 +592,21 @@ void FunctionExplorer::report(PathState &s, LifetimeEvent event,
 // Liveness, pruning and canonical states
 //===----------------------------------------------------------------------===//
 
-bool FunctionExplorer::isLiveAt(Value v, Operation *pc,
+bool FunctionExplorer::isLiveAt(uint32_t number, Operation *pc,
                                 ArrayRef<Operation *> callStack) {
   // In an inlined call, a value not used again in the callee may still be
   // used after the call: continue in the caller, frame after frame.
   size_t frame = callStack.size();
   while (pc) {
-    auto [it, inserted] = livenessCache.try_emplace({ctx.number(v), pc});
+    if (pc != lastPoint) {
+      lastPoint = pc;
+      lastPointIndex =
+          pointIndex.try_emplace(pc, pointIndex.size()).first->second;
+    }
+    auto [it, inserted] =
+        livenessCache.try_emplace({lastPointIndex, number});
     if (inserted)
-      it->second = computeLocalLiveness(v, pc);
+      it->second = computeLocalLiveness(ctx.valueOf(number), pc);
     if (it->second != LocalLiveness::UntilReturn)
       return it->second == LocalLiveness::Live;
     if (frame == 0)
@@ -681,11 +695,11 @@ void FunctionExplorer::checkLeaksOnLoss(PathState &s, Operation *where,
 void FunctionExplorer::canonicalize(PathState &s) {
   // 1. Drop values that are dead at this point.
   llvm::erase_if(s.env, [&](const std::pair<uint32_t, AbsVal> &entry) {
-    return !isLiveAt(ctx.valueOf(entry.first), s.pc, s.callStack);
+    return !isLiveAt(entry.first, s.pc, s.callStack);
   });
   llvm::erase_if(s.cmpAtoms, [&](const CmpAtom &c) {
-    return !isLiveAt(ctx.valueOf(c.lhs), s.pc, s.callStack) ||
-           !isLiveAt(ctx.valueOf(c.rhs), s.pc, s.callStack);
+    return !isLiveAt(c.lhs, s.pc, s.callStack) ||
+           !isLiveAt(c.rhs, s.pc, s.callStack);
   });
 
   // 2. Buffer reachability: strong references (Ref) keep a buffer usable,

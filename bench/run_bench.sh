@@ -5,7 +5,9 @@
 # program with bench/gen_program.py, then measures wall time (best of N runs)
 # and peak RSS of
 #   parse  : mlir-opt --allow-unregistered-dialect FILE -o /dev/null   (baseline)
-#   lint   : mlir-memlint FILE --json /dev/null   (exit 0 or 1 both count as success)
+#   lint   : mlir-memlint FILE --json /dev/null   (exit 0 or 1 both count as success;
+#            one thread per core, the default)
+#   lint-j1: the same on one thread (-j 1)
 #   dealloc: mlir-opt -buffer-deallocation-pipeline NODEALLOC_FILE -o /dev/null
 #            on the --no-deallocs variant of the same program ("rejected" if it fails)
 # and prints a table with the lint/parse ratio and the growth of lint time per 10x.
@@ -117,7 +119,7 @@ label() { # 10000 -> 10k
 }
 fmt_mb() { [ -n "$1" ] && awk -v k="$1" 'BEGIN{printf "%.0f", k/1024}' || printf -- "-"; }
 
-declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_DEAL R_DRSS R_DSTAT
+declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_LINT1 R_DEAL R_DRSS R_DSTAT
 
 gen="python3 $here/gen_program.py"
 idx=0
@@ -143,6 +145,9 @@ for n in $sizes; do
     measure "lint_$n" "0 1" "$tool" "$f" --json /dev/null
     R_LINT[idx]="$M_TIME"; R_LRSS[idx]="$M_RSS"; R_LSTAT[idx]="$M_STATUS"
     [ "$M_STATUS" = ok ] || echo "   mlir-memlint $M_STATUS on $f (stderr in $work/lint_$n.stderr)" >&2
+    echo "== $n: mlir-memlint -j 1" >&2
+    measure "lint1_$n" "0 1" "$tool" -j 1 "$f" --json /dev/null
+    R_LINT1[idx]="${M_TIME:-$M_STATUS}"
     if [ "$findings" -eq 1 ] && [ "$M_STATUS" = ok ]; then
       # One extra, untimed run to count findings (the inputs are memory-correct,
       # so every lifetime-* finding is a false positive).
@@ -158,7 +163,7 @@ print(f"   findings {sys.argv[2]}: {sum(c.values())}" + "".join(f"  {k}={v}" for
 PY
     fi
   else
-    R_LINT[idx]=""; R_LRSS[idx]=""; R_LSTAT[idx]="n/a"
+    R_LINT[idx]=""; R_LRSS[idx]=""; R_LSTAT[idx]="n/a"; R_LINT1[idx]="n/a"
   fi
 
   if [ "$do_dealloc" -eq 1 ]; then
@@ -174,14 +179,17 @@ done
 
 # ---------------------------------------------------------------- the table
 printf '\nmlir-memlint benchmark  (best of %d; times in s, peak RSS in MB; %s)\n' "$runs" "$(nproc) cpus"
-printf '%-5s %9s | %8s %6s | %8s %6s %7s | %9s %6s | %11s\n' \
-  size ops parse rss lint rss "lint/p" dealloc rss "lint growth"
-printf -- '%.0s-' {1..94}; printf '\n'
-[ -n "$csv" ] && echo "size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
+printf '%-5s %9s | %8s %6s | %8s %6s %7s | %8s %7s | %9s %6s | %11s\n' \
+  size ops parse rss lint rss "lint/p" "lint -j1" "j1/p" dealloc rss "lint growth"
+printf -- '%.0s-' {1..112}; printf '\n'
+[ -n "$csv" ] && echo "size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,lint_j1_s,lint_j1_parse_ratio,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
 prev_lint=""; prev_ops=""
 for ((i = 0; i < idx; i++)); do
-  p="${R_PARSE[i]}"; l="${R_LINT[i]}"; d="${R_DEAL[i]}"
-  ratio="-"; growth="-"
+  p="${R_PARSE[i]}"; l="${R_LINT[i]}"; l1="${R_LINT1[i]}"; d="${R_DEAL[i]}"
+  ratio="-"; ratio1="-"; growth="-"
+  if [[ "$l1" =~ ^[0-9.]+$ ]] && [[ "$p" =~ ^[0-9.]+$ ]]; then
+    ratio1="$(awk -v a="$l1" -v b="$p" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "-" }')"
+  fi
   lint_cell="${R_LSTAT[i]}"; [ "${R_LSTAT[i]}" = ok ] && lint_cell="$l"
   if [ "${R_LSTAT[i]}" = ok ] && [[ "$p" =~ ^[0-9.]+$ ]]; then
     ratio="$(awk -v a="$l" -v b="$p" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "-" }')"
@@ -194,10 +202,10 @@ for ((i = 0; i < idx; i++)); do
   case "${R_DSTAT[i]}" in
     ok) dcell="$d" ;; rejected|crashed) dcell="rejected" ;; *) dcell="${R_DSTAT[i]}" ;;
   esac
-  printf '%-5s %9s | %8s %6s | %8s %6s %7s | %9s %6s | %11s\n' \
+  printf '%-5s %9s | %8s %6s | %8s %6s %7s | %8s %7s | %9s %6s | %11s\n' \
     "$(label "${R_SIZE[i]}")" "${R_OPS[i]}" "$p" "$(fmt_mb "${R_PRSS[i]}")" \
-    "$lint_cell" "$(fmt_mb "${R_LRSS[i]}")" "$ratio" "$dcell" "$(fmt_mb "${R_DRSS[i]}")" "$growth"
-  [ -n "$csv" ] && echo "${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
+    "$lint_cell" "$(fmt_mb "${R_LRSS[i]}")" "$ratio" "$l1" "$ratio1" "$dcell" "$(fmt_mb "${R_DRSS[i]}")" "$growth"
+  [ -n "$csv" ] && echo "${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,$l1,$ratio1,$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
   if [ "${R_LSTAT[i]}" = ok ]; then prev_lint="$l"; prev_ops="${R_OPS[i]}"; fi
 done
 printf '\ntargets: lint/parse <= 1.5 at every size; lint growth ~10x per 10x ops (linear)\n'
