@@ -10,6 +10,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -465,11 +466,22 @@ private:
   uint32_t lastPointIndex = 0;
   DenseMap<Operation *, bool> exactLoops;
   bool tracksScalarsAcrossIterations(LoopLikeOpInterface loop);
-  /// True when the induction variable of `loop` cannot change what an
-  /// iteration does to the state: it only indexes loads and stores of
-  /// untracked (floating-point) elements, directly or through pure ops.
-  bool inductionVarIsIrrelevant(LoopLikeOpInterface loop);
-  DenseMap<Operation *, bool> irrelevantInductionVars;
+  /// How the induction variable of a loop can change what an iteration
+  /// does to the state.
+  struct InductionVarUses {
+    /// Only through `comparisons`: otherwise it only indexes loads and
+    /// stores of elements the state does not track (data: floats, integers
+    /// other than i1), directly or through pure ops.
+    bool limited = false;
+    /// `arith.cmpi` of the induction variable with a constant.
+    SmallVector<arith::CmpIOp, 2> comparisons;
+  };
+  const InductionVarUses &getInductionVarUses(LoopLikeOpInterface loop);
+  DenseMap<Operation *, InductionVarUses> inductionVarUses;
+  /// True when every comparison of `uses` has the same outcome for all the
+  /// induction values in [first, last].
+  static bool comparisonsAreConstant(const InductionVarUses &uses,
+                                     int64_t first, int64_t last);
   /// At the head of an exactly unrolled loop: when this iteration starts
   /// from the state the previous one started from (up to an irrelevant
   /// induction variable) and the path did not fork in between, every
@@ -1617,21 +1629,24 @@ bool FunctionExplorer::tracksScalarsAcrossIterations(LoopLikeOpInterface loop) {
 
 static bool hasSingleInductionVar(LoopLikeOpInterface loop);
 
-bool FunctionExplorer::inductionVarIsIrrelevant(LoopLikeOpInterface loop) {
-  auto [it, inserted] =
-      irrelevantInductionVars.try_emplace(loop.getOperation(), false);
+const FunctionExplorer::InductionVarUses &
+FunctionExplorer::getInductionVarUses(LoopLikeOpInterface loop) {
+  auto [it, inserted] = inductionVarUses.try_emplace(loop.getOperation());
+  InductionVarUses &result = it->second;
   if (!inserted)
-    return it->second;
+    return result;
+  // Elements whose contents the state never holds (see the memref.store
+  // step): which element an iteration reads or writes makes no difference.
   auto untracked = [](Type memrefType) {
     Type element = cast<BaseMemRefType>(memrefType).getElementType();
-    if (auto vector = dyn_cast<VectorType>(element))
-      element = vector.getElementType();
-    return isa<FloatType>(element);
+    return !element.isInteger(1) && !element.isIndex() &&
+           !isa<BaseMemRefType, LLVM::LLVMPointerType>(element);
   };
-  SmallVector<Value> worklist = *loop.getLoopInductionVars();
+  Value iv = loop.getLoopInductionVars()->front();
+  SmallVector<Value> worklist = {iv};
   DenseSet<Value> seen;
-  bool irrelevant = true;
-  while (!worklist.empty() && irrelevant) {
+  bool limited = true;
+  while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (!seen.insert(v).second)
       continue;
@@ -1643,18 +1658,67 @@ bool FunctionExplorer::inductionVarIsIrrelevant(LoopLikeOpInterface loop) {
       } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
         if (use.getOperandNumber() >= 2 && untracked(store.getMemRefType()))
           continue;
+      } else if (auto cmp = dyn_cast<arith::CmpIOp>(user);
+                 cmp && v == iv &&
+                 matchPattern(cmp.getLhs() == iv ? cmp.getRhs() : cmp.getLhs(),
+                              m_Constant())) {
+        // Its outcome is checked against the remaining iterations.
+        result.comparisons.push_back(cmp);
+        continue;
       } else if (user->getNumRegions() == 0 &&
                  !user->hasTrait<OpTrait::IsTerminator>() &&
                  isMemoryEffectFree(user)) {
         llvm::append_range(worklist, user->getResults());
         continue;
       }
-      irrelevant = false;
-      break;
+      limited = false;
     }
   }
-  it->second = irrelevant;
-  return irrelevant;
+  result.limited = limited;
+  return result;
+}
+
+bool FunctionExplorer::comparisonsAreConstant(const InductionVarUses &uses,
+                                              int64_t first, int64_t last) {
+  for (arith::CmpIOp cmp : uses.comparisons) {
+    bool ivOnLeft = cmp.getLhs() == cmp.getRhs() ||
+                    !matchPattern(cmp.getLhs(), m_Constant());
+    APInt constant;
+    if (!matchPattern(ivOnLeft ? cmp.getRhs() : cmp.getLhs(),
+                      m_ConstantInt(&constant)))
+      return false;
+    if (cmp.getLhs() == cmp.getRhs())
+      continue; // compares the variable with itself: always the same
+    APInt c = constant.sextOrTrunc(64);
+    auto outcome = [&](int64_t value) {
+      APInt v(64, value, /*isSigned=*/true);
+      return ivOnLeft ? arith::applyCmpPredicate(cmp.getPredicate(), v, c)
+                      : arith::applyCmpPredicate(cmp.getPredicate(), c, v);
+    };
+    // Every predicate is monotone in the variable over a range that does
+    // not wrap (unsigned order: non-negative values), except eq and ne,
+    // which change only at the constant.
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::eq:
+    case arith::CmpIPredicate::ne:
+      if (c.getSExtValue() >= first && c.getSExtValue() <= last &&
+          first != last)
+        return false;
+      continue;
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::ule:
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::uge:
+      if (first < 0)
+        return false;
+      break;
+    default:
+      break;
+    }
+    if (outcome(first) != outcome(last))
+      return false;
+  }
+  return true;
 }
 
 bool FunctionExplorer::leaveConvergedLoop(PathState &s, Operation *pc) {
@@ -1668,9 +1732,11 @@ bool FunctionExplorer::leaveConvergedLoop(PathState &s, Operation *pc) {
   auto ivValue = getInt(s, iv);
   auto stepSize = getInt(s, loop.getLoopSteps()->front());
   auto results = loop.getLoopResults();
-  if (!ivValue || !stepSize || !results ||
-      results->size() != loop.getRegionIterArgs().size() ||
-      !inductionVarIsIrrelevant(loop))
+  if (!ivValue || !stepSize || *stepSize <= 0 || !results ||
+      results->size() != loop.getRegionIterArgs().size())
+    return false;
+  const InductionVarUses &uses = getInductionVarUses(loop);
+  if (!uses.limited)
     return false;
   uint32_t n = ctx.number(iv);
   AbsVal saved = *s.lookup(n);
@@ -1681,8 +1747,18 @@ bool FunctionExplorer::leaveConvergedLoop(PathState &s, Operation *pc) {
   auto *mark = llvm::find_if(s.iterationMarks, [&](const auto &m) {
     return m.loop == op;
   });
+  // The iteration from the mark reproduced its state; so does every later
+  // one when the comparisons of the variable keep their outcome up to the
+  // last iteration.
+  auto converged = [&] {
+    if (uses.comparisons.empty())
+      return true;
+    auto ub = getInt(s, loop.getLoopUpperBounds()->front());
+    return ub && comparisonsAreConstant(uses, mark->inductionValue, *ub - 1);
+  };
   if (mark != s.iterationMarks.end() && mark->print == print &&
-      mark->forks == s.forks && mark->inductionValue + *stepSize == *ivValue) {
+      mark->inductionValue + *stepSize == *ivValue &&
+      converged()) {
     s.iterationMarks.erase(mark);
     bindForwarded(s, loop.getRegionIterArgs(), *results);
     s.addTrace(TraceStep::Kind::Iteration, op, 0);
@@ -1714,11 +1790,13 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
   if (lb && ub && stepSize && *stepSize > 0)
     trips = *ub <= *lb ? 0 : (*ub - *lb + *stepSize - 1) / *stepSize;
   Value iv = loop.getLoopInductionVars()->front();
-  // Unroll exactly only where iterations can differ for the analysis;
-  // otherwise explore at least one trip and iterate to a fixpoint.
+  // Unroll exactly only where iterations can differ for the analysis (they
+  // carry tracked scalars, or compare the induction variable); otherwise
+  // explore at least one trip and iterate to a fixpoint.
   bool exact = trips && (*trips <= kAlwaysUnrolledTrips ||
                          (*trips <= (int64_t)options.maxUnrolledTrips &&
-                          tracksScalarsAcrossIterations(loop)));
+                          (tracksScalarsAcrossIterations(loop) ||
+                           !getInductionVarUses(loop).comparisons.empty())));
 
   auto enter = [&](PathState t) {
     RegionSuccessor succ(body, body->getArguments());
