@@ -38,6 +38,10 @@ public:
   void setWantsFixes(bool value) { fixes = value; }
   /// The lifetime analysis of the module, computed on first use.
   const LifetimeAnalysis &getLifetime() const;
+  /// The lifetime analysis if some check has asked for it, else null.
+  const LifetimeAnalysis *getLifetimeIfComputed() const {
+    return lifetime.get();
+  }
   /// The options the analyses of this module run with.
   const AnalysisOptions &getOptions() const { return options; }
 

@@ -243,8 +243,11 @@ struct ChunkLinter {
                      analysis);
     lint.setWantsFixes(options.validateFixes);
     std::vector<Finding> findings = runChecks(lint, checks);
-    const AnalysisStats &stats = lint.getLifetime().getStats();
     result.figures.analysisSeconds += secondsSince(analysisStart);
+    // The lifetime figures, when a check needed the analysis.
+    AnalysisStats stats;
+    if (const LifetimeAnalysis *lifetime = lint.getLifetimeIfComputed())
+      stats = lifetime->getStats();
     result.figures.functions += stats.functions;
     result.figures.ops += stats.ops;
     result.figures.buffers += stats.buffers;
