@@ -75,6 +75,7 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
                                 const std::vector<ReportedFinding> &reported) {
   std::string text;
   llvm::raw_string_ostream os(text);
+  os.SetBuffered(); // the writer emits a character at a time
   {
     llvm::json::OStream j(os, /*IndentSize=*/2);
     j.object([&] {
@@ -97,5 +98,6 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
     });
   }
   os << "\n";
+  os.flush();
   return text;
 }

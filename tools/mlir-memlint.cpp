@@ -89,6 +89,7 @@ public:
   ColoredStringStream(std::string &text, bool colors)
       : llvm::raw_string_ostream(text), colors(colors) {
     enable_colors(colors);
+    SetBuffered(); // diagnostics are written in small pieces
   }
   bool has_colors() const override { return colors; }
 
@@ -635,6 +636,7 @@ int main(int argc, char **argv) {
     std::string text;
     ColoredStringStream os(text, colors);
     printTextFindings(os, shown, texts, colors);
+    os.flush();
     llvm::errs() << text;
   }
   if (baseline && !opts.quiet)
