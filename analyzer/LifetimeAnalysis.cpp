@@ -1681,14 +1681,12 @@ FunctionExplorer::getInductionVarUses(LoopLikeOpInterface loop) {
 bool FunctionExplorer::comparisonsAreConstant(const InductionVarUses &uses,
                                               int64_t first, int64_t last) {
   for (arith::CmpIOp cmp : uses.comparisons) {
-    bool ivOnLeft = cmp.getLhs() == cmp.getRhs() ||
-                    !matchPattern(cmp.getLhs(), m_Constant());
+    // One side is the variable, the other a constant.
+    bool ivOnLeft = !matchPattern(cmp.getLhs(), m_Constant());
     APInt constant;
     if (!matchPattern(ivOnLeft ? cmp.getRhs() : cmp.getLhs(),
                       m_ConstantInt(&constant)))
       return false;
-    if (cmp.getLhs() == cmp.getRhs())
-      continue; // compares the variable with itself: always the same
     APInt c = constant.sextOrTrunc(64);
     auto outcome = [&](int64_t value) {
       APInt v(64, value, /*isSigned=*/true);
