@@ -23,6 +23,7 @@
 #include <atomic>
 #include <deque>
 #include <map>
+#include <numeric>
 #include <unordered_map>
 
 using namespace mlir;
@@ -82,6 +83,8 @@ public:
   }
   Value valueOf(uint32_t number) const { return values[number]; }
   uint64_t position(Operation *op) const { return positions.lookup(op); }
+  /// The number of ops numbered.
+  uint64_t size() const { return positions.size(); }
 
 private:
   void addValue(Value value) {
@@ -2566,11 +2569,24 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     if (roots.size() > 1 && mlirContext->isMultithreadingEnabled()) {
       // Roots in parallel on the context's threads, each thread with caches
       // of its own; the IR is only read.
+      // Largest functions first (by op count: pre-order positions of a
+      // function's ops are contiguous), so that no thread is left with a
+      // large one at the end.
+      auto size = [&](FunctionOpInterface fn) {
+        Operation *after = fn->getNextNode();
+        uint64_t end = after ? numbering.position(after) : numbering.size();
+        return end - numbering.position(fn);
+      };
+      SmallVector<size_t> order(explorations.size());
+      std::iota(order.begin(), order.end(), 0);
+      llvm::stable_sort(order, [&](size_t a, size_t b) {
+        return size(explorations[a].fn) > size(explorations[b].fn);
+      });
       std::atomic<size_t> next{0};
       auto worker = [&] {
         ModuleContext context(module, numbering);
-        for (size_t i = next++; i < explorations.size(); i = next++)
-          explore(explorations[i], context);
+        for (size_t i = next++; i < order.size(); i = next++)
+          explore(explorations[order[i]], context);
       };
       llvm::ThreadPoolInterface &pool = mlirContext->getThreadPool();
       llvm::ThreadPoolTaskGroup group(pool);
