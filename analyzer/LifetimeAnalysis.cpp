@@ -1,7 +1,6 @@
 //===- LifetimeAnalysis.cpp - Path-sensitive buffer lifetimes -------------===//
 
 #include "analyzer/LifetimeAnalysis.h"
-#include "analyzer/Concurrency.h"
 #include "analyzer/MemoryModel.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -68,12 +67,15 @@ public:
       for (Value result : op->getResults())
         addValue(result);
       for (Region &region : op->getRegions())
-        for (Block &block : region)
+        for (Block &block : region) {
           for (Value arg : block.getArguments())
             addValue(arg);
+          // Explorations may run in parallel: they must only read the IR
+          // (see freezeOpOrder).
+          if (!block.isOpOrderValid())
+            block.recomputeOpOrder();
+        }
     });
-    // Explorations may run in parallel: they must only read the IR.
-    freezeOpOrder(module);
   }
 
   uint32_t number(Value value) const {
@@ -83,8 +85,14 @@ public:
   }
   Value valueOf(uint32_t number) const { return values[number]; }
   uint64_t position(Operation *op) const { return positions.lookup(op); }
-  /// The number of ops numbered.
-  uint64_t size() const { return positions.size(); }
+  /// The number of ops in `op`, itself included (the pre-order positions of
+  /// its ops are contiguous).
+  uint64_t countOps(Operation *op) const {
+    for (Operation *p = op; p; p = p->getParentOp())
+      if (Operation *after = p->getNextNode())
+        return position(after) - position(op);
+    return positions.size() - position(op);
+  }
 
 private:
   void addValue(Value value) {
@@ -109,6 +117,7 @@ public:
   Value valueOf(uint32_t number) const { return numbering.valueOf(number); }
   /// The position of an op in a pre-order walk of the module.
   uint64_t position(Operation *op) const { return numbering.position(op); }
+  uint64_t countOps(Operation *op) const { return numbering.countOps(op); }
 
   const UseInfo &getUseInfo(Value value) {
     auto [it, inserted] = useInfos.try_emplace(value);
@@ -2360,7 +2369,7 @@ void FunctionExplorer::runPath(PathState &s) {
 FunctionStats FunctionExplorer::run() {
   FunctionStats fs;
   fs.name = root.getName().str();
-  root->walk([&](Operation *) { ++fs.ops; });
+  fs.ops = ctx.countOps(root);
   stepBudget = std::min(options.maxStepsPerFunction,
                         std::max(options.minStepsPerFunction,
                                  options.stepsPerOp * fs.ops));
@@ -2572,15 +2581,11 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
       // Largest functions first (by op count: pre-order positions of a
       // function's ops are contiguous), so that no thread is left with a
       // large one at the end.
-      auto size = [&](FunctionOpInterface fn) {
-        Operation *after = fn->getNextNode();
-        uint64_t end = after ? numbering.position(after) : numbering.size();
-        return end - numbering.position(fn);
-      };
       SmallVector<size_t> order(explorations.size());
       std::iota(order.begin(), order.end(), 0);
       llvm::stable_sort(order, [&](size_t a, size_t b) {
-        return size(explorations[a].fn) > size(explorations[b].fn);
+        return numbering.countOps(explorations[a].fn) >
+               numbering.countOps(explorations[b].fn);
       });
       std::atomic<size_t> next{0};
       auto worker = [&] {
