@@ -469,6 +469,18 @@ private:
   DenseSet<uint32_t> witnessesToRefine;
   DenseSet<Operation *> unknownOps;
   DenseSet<Operation *> allocSites;
+  /// Which of the values a state holds (its environment, then both sides
+  /// of its comparison atoms) are live at its point: states reaching a
+  /// point tend to hold the same values, so the verdicts are kept per point,
+  /// call stack and list of value numbers.
+  struct LiveVerdicts {
+    Operation *pc;
+    SmallVector<Operation *, 2> callStack;
+    SmallVector<uint32_t, 32> numbers;
+    llvm::BitVector live;
+  };
+  std::unordered_multimap<size_t, LiveVerdicts> liveVerdicts;
+  const llvm::BitVector &getLiveVerdicts(const PathState &s);
   /// computeLocalLiveness by point index and value number.
   DenseMap<std::pair<uint32_t, uint32_t>, LocalLiveness> livenessCache;
   /// Dense indices of the points queried, and the last one looked up (the
@@ -698,6 +710,35 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
   return LocalLiveness::Dead;
 }
 
+const llvm::BitVector &FunctionExplorer::getLiveVerdicts(const PathState &s) {
+  SmallVector<uint32_t, 32> numbers;
+  for (const auto &entry : s.env)
+    numbers.push_back(entry.first);
+  for (const CmpAtom &c : s.cmpAtoms) {
+    numbers.push_back(c.lhs);
+    numbers.push_back(c.rhs);
+  }
+  size_t hash = llvm::hash_combine(
+      s.pc, llvm::hash_combine_range(s.callStack.begin(), s.callStack.end()),
+      llvm::hash_combine_range(numbers.begin(), numbers.end()));
+  auto [first, last] = liveVerdicts.equal_range(hash);
+  for (auto it = first; it != last; ++it) {
+    const LiveVerdicts &v = it->second;
+    if (v.pc == s.pc && ArrayRef(v.callStack) == ArrayRef(s.callStack) &&
+        ArrayRef(v.numbers) == ArrayRef(numbers))
+      return v.live;
+  }
+  LiveVerdicts v;
+  v.pc = s.pc;
+  v.callStack.assign(s.callStack.begin(), s.callStack.end());
+  v.numbers = numbers;
+  v.live.resize(numbers.size());
+  for (auto [i, number] : llvm::enumerate(numbers))
+    if (isLiveAt(number, s.pc, s.callStack))
+      v.live.set(i);
+  return liveVerdicts.emplace(hash, std::move(v))->second.live;
+}
+
 void FunctionExplorer::checkLeaksOnLoss(PathState &s, Operation *where,
                                         const llvm::BitVector &strong) {
   for (uint32_t i = 0; i < s.buffers.size(); ++i) {
@@ -718,13 +759,17 @@ void FunctionExplorer::checkLeaksOnLoss(PathState &s, Operation *where,
 
 void FunctionExplorer::canonicalize(PathState &s) {
   // 1. Drop values that are dead at this point.
-  llvm::erase_if(s.env, [&](const std::pair<uint32_t, AbsVal> &entry) {
-    return !isLiveAt(entry.first, s.pc, s.callStack);
-  });
-  llvm::erase_if(s.cmpAtoms, [&](const CmpAtom &c) {
-    return !isLiveAt(c.lhs, s.pc, s.callStack) ||
-           !isLiveAt(c.rhs, s.pc, s.callStack);
-  });
+  const llvm::BitVector &live = getLiveVerdicts(s);
+  size_t kept = 0, index = 0;
+  for (size_t i = 0; i < s.env.size(); ++i)
+    if (live.test(index++))
+      s.env[kept++] = std::move(s.env[i]);
+  s.env.truncate(kept);
+  kept = 0;
+  for (size_t i = 0; i < s.cmpAtoms.size(); ++i, index += 2)
+    if (live.test(index) && live.test(index + 1))
+      s.cmpAtoms[kept++] = s.cmpAtoms[i];
+  s.cmpAtoms.truncate(kept);
 
   // 2. Buffer reachability: strong references (Ref) keep a buffer usable,
   // weak ones (Ptr) only keep its identity for pointer comparisons.
