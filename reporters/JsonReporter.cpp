@@ -12,9 +12,12 @@
 
 using namespace memlint;
 
-/// Text from the input may be invalid UTF-8; JSON strings must not be.
-static std::string utf8(llvm::StringRef text) {
-  return llvm::json::isUTF8(text) ? text.str() : llvm::json::fixUTF8(text);
+/// Text from the input may be invalid UTF-8; JSON strings must not be (and
+/// llvm::json asserts on it). Valid text is referenced, not copied.
+static llvm::json::Value utf8(llvm::StringRef text) {
+  if (llvm::json::isUTF8(text))
+    return text;
+  return llvm::json::fixUTF8(text);
 }
 
 static void writeLocation(llvm::json::OStream &j,

@@ -172,7 +172,8 @@ struct ChunkLinter {
   unsigned chunk = 0;
 
   /// What owns the IR of a chunk. Its teardown (about 3 % of a run) goes to
-  /// the thread pool when there is one, while the caller goes on.
+  /// the thread pool when there is one, while the caller goes on. Members
+  /// are destroyed in reverse order: the ops before their context.
   struct ChunkIR {
     MLIRContext context;
     llvm::SourceMgr sourceMgr;
@@ -187,10 +188,7 @@ struct ChunkLinter {
     auto ir = std::make_unique<ChunkIR>(registry);
     runOn(*ir, chunkText);
     if (options.threadPool)
-      options.threadPool->async([ir = std::move(ir)]() mutable {
-        ir->module = nullptr; // the ops before their context
-        ir.reset();
-      });
+      options.threadPool->async([ir = std::move(ir)]() mutable { ir.reset(); });
   }
 
   void runOn(ChunkIR &ir, const std::string &chunkText) {
