@@ -12,7 +12,16 @@ using namespace memlint;
 
 SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
                        const AsmParserState &state)
-    : sourceMgr(&sourceMgr), state(&state) {
+    : SourceInfo(sourceMgr,
+                 {ParsedPart{&state,
+                             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
+                                 ->getBuffer(),
+                             0, 0, 0}}) {}
+
+SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
+                       std::vector<ParsedPart> parts)
+    : sourceMgr(&sourceMgr), parts(std::move(parts)) {
+  state = this->parts.front().state;
   // The SourceMgr indexes the lines of a buffer on the first query; do it
   // now, so that checks on several threads only read the index.
   StringRef text = getText();
@@ -28,6 +37,53 @@ StringRef SourceInfo::getText() const {
   if (!sourceMgr)
     return "";
   return sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())->getBuffer();
+}
+
+const AsmParserState::OperationDefinition *
+SourceInfo::getOpDef(Operation *op, const ParsedPart **part) const {
+  if (!state)
+    return nullptr;
+  if (parts.size() == 1) {
+    if (part)
+      *part = &parts.front();
+    return state->getOpDef(op);
+  }
+  // The part that holds the op's top-level ancestor holds the op.
+  Operation *top = op;
+  while (top->getParentOp() && top->getParentOp()->getParentOp())
+    top = top->getParentOp();
+  for (const ParsedPart &p : parts)
+    if (p.state->getOpDef(top)) {
+      if (part)
+        *part = &p;
+      return p.state->getOpDef(op);
+    }
+  return nullptr;
+}
+
+const AsmParserState::BlockDefinition *
+SourceInfo::getBlockDef(Block *block) const {
+  if (!state)
+    return nullptr;
+  if (parts.size() == 1)
+    return state->getBlockDef(block);
+  for (const ParsedPart &p : parts)
+    if (const auto *def = p.state->getBlockDef(block))
+      return def;
+  return nullptr;
+}
+
+const char *SourceInfo::toFile(const ParsedPart &part,
+                               const char *pointer) const {
+  const char *file = getText().data();
+  const char *begin = part.text.data();
+  if (!pointer || begin == file)
+    return pointer;
+  if (pointer < begin + part.prefixLength)
+    return file + (pointer - begin);
+  if (pointer < begin + part.textStart) // padding: not a position of the text
+    return file + part.fileOffset;
+  return file + part.fileOffset + (pointer - begin - part.textStart);
 }
 
 std::string SourceInfo::getFileName(Operation *op) const {
@@ -54,11 +110,11 @@ SourceRange SourceInfo::getLocationRange(Operation *op) const {
 }
 
 bool SourceInfo::isWritten(Operation *op) const {
-  return state && state->getOpDef(op) != nullptr;
+  return getOpDef(op) != nullptr;
 }
 
 std::string SourceInfo::getBlockName(Block *block) const {
-  const auto *def = state ? state->getBlockDef(block) : nullptr;
+  const auto *def = getBlockDef(block);
   if (!def || !def->definition.loc.Start.isValid())
     return "";
   SMRange loc = def->definition.loc;
@@ -88,13 +144,15 @@ SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
 SourceRange SourceInfo::getRange(Operation *op) const {
   if (!state)
     return getLocationRange(op);
-  if (const auto *def = state->getOpDef(op)) {
-    // Start at the op name, like the op's own location; underline up to the end of the op, or of its first line when it spans
-    // several (ops with regions).
+  const ParsedPart *part = nullptr;
+  if (const auto *def = getOpDef(op, &part)) {
+    // Start at the op name, like the op's own location; underline up to the
+    // end of the op, or of its first line when it spans several (ops with
+    // regions).
     StringRef text = getText();
-    SMLoc start = def->loc.Start;
-    const char *begin = start.getPointer();
-    const char *end = def->scopeLoc.End.getPointer();
+    const char *begin = toFile(*part, def->loc.Start.getPointer());
+    SMLoc start = SMLoc::getFromPointer(begin);
+    const char *end = toFile(*part, def->scopeLoc.End.getPointer());
     const char *lineEnd = begin;
     while (lineEnd < text.end() && *lineEnd != '\n')
       ++lineEnd;
@@ -108,7 +166,7 @@ SourceRange SourceInfo::getRange(Operation *op) const {
   // Not in the parser state: an implicit terminator stands for the end of
   // its region; point at the op that owns the region.
   if (Operation *parent = op->getParentOp())
-    if (state->getOpDef(parent))
+    if (getOpDef(parent))
       return getRange(parent);
   SourceRange range;
   if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc())) {
@@ -137,7 +195,7 @@ std::string SourceInfo::getName(Value value) const {
   };
   if (auto result = dyn_cast<OpResult>(value)) {
     Operation *op = result.getOwner();
-    if (const auto *def = state->getOpDef(op)) {
+    if (const auto *def = getOpDef(op)) {
       unsigned number = result.getResultNumber();
       const auto &groups = def->resultGroups;
       for (size_t i = 0; i < groups.size(); ++i) {
@@ -155,7 +213,7 @@ std::string SourceInfo::getName(Value value) const {
     return "result of '" + op->getName().getStringRef().str() + "'";
   }
   auto arg = cast<BlockArgument>(value);
-  if (const auto *def = state->getBlockDef(arg.getOwner()))
+  if (const auto *def = getBlockDef(arg.getOwner()))
     if (arg.getArgNumber() < def->arguments.size())
       return textOf(def->arguments[arg.getArgNumber()].loc);
   return "argument #" + std::to_string(arg.getArgNumber());
@@ -174,12 +232,13 @@ static const char *opTextStart(const AsmParserState::OperationDefinition &def) {
 
 std::optional<std::pair<uint64_t, uint64_t>>
 SourceInfo::getWholeLines(Operation *op) const {
-  const auto *def = state ? state->getOpDef(op) : nullptr;
+  const ParsedPart *part = nullptr;
+  const auto *def = getOpDef(op, &part);
   if (!def)
     return std::nullopt;
   StringRef text = getText();
-  const char *start = opTextStart(*def);
-  const char *end = def->scopeLoc.End.getPointer();
+  const char *start = toFile(*part, opTextStart(*def));
+  const char *end = toFile(*part, def->scopeLoc.End.getPointer());
   if (!start || !end || end < start)
     return std::nullopt;
   const char *lineBegin = start;
@@ -204,11 +263,12 @@ SourceInfo::getWholeLines(Operation *op) const {
 }
 
 StringRef SourceInfo::getIndentation(Operation *op) const {
-  const auto *def = state ? state->getOpDef(op) : nullptr;
+  const ParsedPart *part = nullptr;
+  const auto *def = getOpDef(op, &part);
   if (!def)
     return "";
   StringRef text = getText();
-  const char *start = opTextStart(*def);
+  const char *start = toFile(*part, opTextStart(*def));
   const char *lineBegin = start;
   while (lineBegin > text.begin() && lineBegin[-1] != '\n')
     --lineBegin;
@@ -219,8 +279,9 @@ StringRef SourceInfo::getIndentation(Operation *op) const {
 }
 
 std::optional<uint64_t> SourceInfo::getEndOffset(Operation *op) const {
-  const auto *def = state ? state->getOpDef(op) : nullptr;
+  const ParsedPart *part = nullptr;
+  const auto *def = getOpDef(op, &part);
   if (!def || !def->scopeLoc.End.isValid())
     return std::nullopt;
-  return def->scopeLoc.End.getPointer() - getText().data();
+  return toFile(*part, def->scopeLoc.End.getPointer()) - getText().data();
 }

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace memlint {
 
@@ -32,6 +33,21 @@ struct SourceRange {
   bool isValid() const { return line != 0; }
 };
 
+/// One piece of a buffer parsed on its own (see tools/SourceParser.h): the
+/// parser state filled from it and how its text maps back to the file. The
+/// piece's text is `prefixLength` bytes copied from the start of the file,
+/// newlines standing for the lines in between, then the file's text from
+/// `fileOffset` on; its positions are translated back to the file's.
+struct ParsedPart {
+  const mlir::AsmParserState *state = nullptr;
+  llvm::StringRef text;
+  size_t prefixLength = 0;
+  /// Where the part's own text (after the prefix and the padding) starts, in
+  /// `text` and in the file.
+  size_t textStart = 0;
+  uint64_t fileOffset = 0;
+};
+
 /// Source positions of the ops of one parsed buffer, or of an IR tree
 /// without source text.
 class SourceInfo {
@@ -40,6 +56,9 @@ public:
   /// parsed with `state` (the command-line tool).
   SourceInfo(const llvm::SourceMgr &sourceMgr,
              const mlir::AsmParserState &state);
+  /// The same for a buffer parsed in parts, each with its own parser state.
+  SourceInfo(const llvm::SourceMgr &sourceMgr,
+             std::vector<ParsedPart> parts);
   /// Positions from the locations of the ops under `root`, and names as the
   /// printer would give them (the `memlint` pass).
   explicit SourceInfo(mlir::Operation *root);
@@ -80,12 +99,20 @@ public:
   llvm::StringRef getIndentation(mlir::Operation *op) const;
 
 private:
+  /// The parser's record of `op` and the part it was parsed from.
+  const mlir::AsmParserState::OperationDefinition *
+  getOpDef(mlir::Operation *op, const ParsedPart **part = nullptr) const;
+  const mlir::AsmParserState::BlockDefinition *
+  getBlockDef(mlir::Block *block) const;
+  /// A position in the text of `part` as a position in the file.
+  const char *toFile(const ParsedPart &part, const char *pointer) const;
   SourceRange toRange(llvm::SMLoc start, llvm::SMLoc end) const;
   SourceRange getLocationRange(mlir::Operation *op) const;
 
   /// Set together when the source text is known.
   const llvm::SourceMgr *sourceMgr = nullptr;
-  const mlir::AsmParserState *state = nullptr;
+  const mlir::AsmParserState *state = nullptr; ///< the first part's
+  std::vector<ParsedPart> parts;
   /// Without source text: the IR named, and the printer's names of its
   /// values, computed on the first request (naming a large module costs a
   /// walk; a clean module never needs it). Printing an operand updates the

@@ -4,6 +4,7 @@
 
 #include "checks/Nolint.h"
 #include "reporters/Fingerprints.h"
+#include "tools/SourceParser.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -177,7 +178,7 @@ struct ChunkLinter {
   struct ChunkIR {
     MLIRContext context;
     llvm::SourceMgr sourceMgr;
-    AsmParserState state;
+    ParsedSource source;
     Block block;
     OwningOpRef<ModuleOp> module;
     ChunkIR(const DialectRegistry &registry)
@@ -223,15 +224,15 @@ struct ChunkLinter {
         [&] { context.getDiagEngine().eraseHandler(firstError); });
 
     auto parseStart = Clock::now();
-    AsmParserState &state = ir.state;
     Block &block = ir.block;
-    ParserConfig config(&context);
-    bool ok = succeeded(parseAsmSourceFile(sourceMgr, &block, config, &state));
-    OwningOpRef<ModuleOp> &module = ir.module;
-    // Threads from here on (the parser is sequential and uniques faster
-    // without locks): the verifier and the analysis use them.
+    // The parser (in parts, for a large buffer), the verifier and the
+    // analysis use the threads.
     if (options.threadPool)
       context.setThreadPool(*options.threadPool);
+    bool ok = succeeded(ir.source.parse(sourceMgr, &block, &context,
+                                        options.parallelParseMinBytes));
+    result.figures.parseParts += ir.source.getNumParts();
+    OwningOpRef<ModuleOp> &module = ir.module;
     if (ok) {
       // Wrap the top-level ops in a module unless the input is one.
       if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {
@@ -261,7 +262,7 @@ struct ChunkLinter {
     }
 
     auto analysisStart = Clock::now();
-    SourceInfo source(sourceMgr, state);
+    SourceInfo source(sourceMgr, ir.source.getParts());
     AnalysisOptions analysis = options.analysis;
     analysis.memoryBudgets = options.memoryBudgets;
     LintContext lint(module->getOperation(), source, result.status.path,

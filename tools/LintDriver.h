@@ -35,6 +35,9 @@ struct LintOptions {
   /// set as the MLIR context's thread pool (null: one thread, as with
   /// mlir-opt's --mlir-disable-threading).
   llvm::ThreadPoolInterface *threadPool = nullptr;
+  /// A buffer this long or longer is parsed in parts on the threads (see
+  /// tools/SourceParser.h).
+  size_t parallelParseMinBytes = 256 * 1024;
   /// Keep only fix-its whose result re-lints better (see validateFixes);
   /// when false, findings carry no fix-it at all.
   bool validateFixes = true;
@@ -61,6 +64,8 @@ struct FileFigures {
   uint64_t incompleteFunctions = 0;
   /// Op executions and distinct join states over all paths explored.
   uint64_t steps = 0, states = 0;
+  /// Parts the chunks were parsed in (one per chunk parsed whole).
+  uint64_t parseParts = 0;
   double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
 };
 
