@@ -2475,7 +2475,6 @@ FunctionStats FunctionExplorer::run() {
       events[id].allPaths = all;
   }
   fs.steps = steps;
-  if (std::getenv("MEMLINT_FNSTATS")) llvm::errs() << "FN " << fs.name << " ops=" << fs.ops << " steps=" << steps << "\n";
   fs.states = seenByFingerprint.size();
   fs.complete = complete;
   fs.incompleteReason = incompleteReason;
