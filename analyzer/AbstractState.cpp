@@ -219,6 +219,26 @@ AbsVal AbsVal::getRef(uint32_t buffer, bool interior) {
   return v;
 }
 
+AbsVal AbsVal::getSelect(BoolFn condition, const AbsVal &whenTrue,
+                         const AbsVal &whenFalse) {
+  if (whenTrue == whenFalse)
+    return whenTrue;
+  if (auto c = condition.getConstant())
+    return *c ? whenTrue : whenFalse;
+  AbsVal v;
+  v.kind = Kind::Select;
+  v.boolValue = std::move(condition);
+  v.buffer = whenTrue.buffer;
+  v.interior = whenTrue.interior;
+  v.buffer2 = whenFalse.buffer;
+  v.interior2 = whenFalse.interior;
+  return v;
+}
+
+AbsVal AbsVal::choose(bool condition) const {
+  return condition ? getRef(buffer, interior) : getRef(buffer2, interior2);
+}
+
 AbsVal AbsVal::getPtr(uint32_t buffer) {
   AbsVal v;
   v.kind = Kind::Ptr;
@@ -238,6 +258,10 @@ bool AbsVal::operator==(const AbsVal &other) const {
     return buffer == other.buffer && interior == other.interior;
   case Kind::Ptr:
     return buffer == other.buffer;
+  case Kind::Select:
+    return boolValue == other.boolValue && buffer == other.buffer &&
+           interior == other.interior && buffer2 == other.buffer2 &&
+           interior2 == other.interior2;
   }
   return false;
 }
@@ -252,6 +276,9 @@ llvm::hash_code AbsVal::hash() const {
     return llvm::hash_combine(2, buffer, interior);
   case Kind::Ptr:
     return llvm::hash_combine(3, buffer);
+  case Kind::Select:
+    return llvm::hash_combine(4, boolValue.hash(), buffer, interior, buffer2,
+                              interior2);
   }
   return 0;
 }
@@ -369,6 +396,11 @@ struct Encoder {
       break;
     case memlint::AbsVal::Kind::Ptr:
       add(v.buffer);
+      break;
+    case memlint::AbsVal::Kind::Select:
+      add(v.boolValue);
+      add((uint64_t(v.buffer) << 1) | v.interior);
+      add((uint64_t(v.buffer2) << 1) | v.interior2);
       break;
     }
   }

@@ -101,11 +101,18 @@ struct AbsVal {
     Bool, ///< an i1 as a function of condition atoms
     Ref,  ///< a memref (or pointer) into buffer `buffer`
     Ptr,  ///< the integer address of buffer `buffer`
+    /// A memref into `buffer` when `boolValue` holds, into `buffer2`
+    /// otherwise: an `arith.select` of two buffers on a condition the path
+    /// has not decided. It stays symbolic while it only flows or is read
+    /// and written; a use that depends on which buffer it is decides the
+    /// condition first (see FunctionExplorer::concretizeSelects).
+    Select,
   };
   Kind kind = Kind::Int;
-  /// For Ref: the value may point into the middle of its buffer (a subview).
-  bool interior = false;
-  uint32_t buffer = 0;
+  /// For Ref and Select: the value may point into the middle of its buffer
+  /// (a subview); `interior2` is that of `buffer2`.
+  bool interior = false, interior2 = false;
+  uint32_t buffer = 0, buffer2 = 0;
   int64_t intValue = 0;
   BoolFn boolValue;
 
@@ -113,6 +120,12 @@ struct AbsVal {
   static AbsVal getBool(BoolFn value);
   static AbsVal getRef(uint32_t buffer, bool interior);
   static AbsVal getPtr(uint32_t buffer);
+  /// `whenTrue` when `condition` holds, else `whenFalse` (both Ref); a Ref
+  /// when both are the same.
+  static AbsVal getSelect(BoolFn condition, const AbsVal &whenTrue,
+                          const AbsVal &whenFalse);
+  /// The Ref a Select is under the given value of its condition.
+  AbsVal choose(bool condition) const;
 
   bool operator==(const AbsVal &other) const;
   bool operator!=(const AbsVal &other) const { return !(*this == other); }
@@ -231,6 +244,9 @@ struct PathState {
   llvm::SmallVector<IterationMark, 1> iterationMarks;
   /// Ids of the events this path has hit (sorted).
   llvm::SmallVector<uint32_t, 2> hits;
+  /// False when no value of the environment is a Select (set when one is
+  /// bound, recomputed by canonicalization).
+  bool mayHaveSelect = false;
 
   const AbsVal *lookup(uint32_t valueNumber) const;
   void bind(uint32_t valueNumber, const AbsVal &value);

@@ -384,6 +384,15 @@ private:
 
   void bindForwarded(PathState &s, ValueRange from, ValueRange to);
   void markEscaped(PathState &s, Value v);
+  /// Decides the condition of the Select operands of `op` whose buffer
+  /// matters to it (splitting the path), and rebinds them to the Ref chosen.
+  void concretizeSelects(PathState &s, Operation *op);
+  /// True when `op` treats the Select `val` in `operand` the same whichever
+  /// buffer it is: it forwards it (branches, region entries and exits),
+  /// makes a view of it, or reads and writes it while both buffers are
+  /// alive and hold no tracked contents.
+  bool selectPassesThrough(PathState &s, Operation *op, OpOperand &operand,
+                           const AbsVal &val);
   void checkUse(PathState &s, Operation *op, Value v, UseKind use);
   void freeValue(PathState &s, Operation *op, Value v, Deallocator family);
   void createBuffer(PathState &s, Value result, BufferOrigin origin,
@@ -777,22 +786,31 @@ void FunctionExplorer::canonicalize(PathState &s) {
   llvm::BitVector strong(numBuffers), weak(numBuffers);
   SmallVector<uint32_t> order; // first-reference order
   SmallVector<uint32_t> stack;
+  auto visitStrong = [&](uint32_t buffer) {
+    if (!strong.test(buffer)) {
+      strong.set(buffer);
+      stack.push_back(buffer);
+    }
+    if (!llvm::is_contained(order, buffer))
+      order.push_back(buffer);
+  };
   auto visit = [&](const AbsVal &val) {
     if (val.kind == AbsVal::Kind::Ref) {
-      if (!strong.test(val.buffer)) {
-        strong.set(val.buffer);
-        stack.push_back(val.buffer);
-      }
+      visitStrong(val.buffer);
+    } else if (val.kind == AbsVal::Kind::Select) {
+      visitStrong(val.buffer);
+      visitStrong(val.buffer2);
     } else if (val.kind == AbsVal::Kind::Ptr) {
       weak.set(val.buffer);
-    } else {
-      return;
+      if (!llvm::is_contained(order, val.buffer))
+        order.push_back(val.buffer);
     }
-    if (!llvm::is_contained(order, val.buffer))
-      order.push_back(val.buffer);
   };
-  for (const auto &entry : s.env)
+  s.mayHaveSelect = false;
+  for (const auto &entry : s.env) {
     visit(entry.second);
+    s.mayHaveSelect |= entry.second.kind == AbsVal::Kind::Select;
+  }
   // Argument records stay, with what is stored in them: summaries report
   // what happened to them, and the caller sees their contents.
   for (uint32_t b = 0; b < numBuffers; ++b)
@@ -823,8 +841,11 @@ void FunctionExplorer::canonicalize(PathState &s) {
     buffers.push_back(std::move(s.buffers[b]));
   }
   auto remapVal = [&](AbsVal &val) {
-    if (val.kind == AbsVal::Kind::Ref || val.kind == AbsVal::Kind::Ptr)
+    if (val.kind == AbsVal::Kind::Ref || val.kind == AbsVal::Kind::Ptr ||
+        val.kind == AbsVal::Kind::Select)
       val.buffer = newIndex[val.buffer];
+    if (val.kind == AbsVal::Kind::Select)
+      val.buffer2 = newIndex[val.buffer2];
   };
   for (auto &entry : s.env)
     remapVal(entry.second);
@@ -848,9 +869,17 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
   // 4. Substitute the path's assumptions into every boolean, then renumber
   // atoms in first-occurrence order and drop assumptions nothing refers to.
   auto substitute = [&](AbsVal &val) {
-    if (!s.assignment.empty() && val.kind == AbsVal::Kind::Bool &&
-        !val.boolValue.getAtoms().empty())
+    if (s.assignment.empty() || val.boolValue.getAtoms().empty())
+      return;
+    if (val.kind == AbsVal::Kind::Bool) {
       val.boolValue = val.boolValue.restrict(s.assignment);
+    } else if (val.kind == AbsVal::Kind::Select) {
+      // A decided Select is the Ref it chose.
+      if (auto c = val.boolValue.evaluate(s.assignment))
+        val = val.choose(*c);
+      else
+        val.boolValue = val.boolValue.restrict(s.assignment);
+    }
   };
   for (auto &entry : s.env)
     substitute(entry.second);
@@ -862,7 +891,7 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
     atomIndex.try_emplace(atom, atomIndex.size());
   };
   auto noteVal = [&](const AbsVal &val) {
-    if (val.kind == AbsVal::Kind::Bool)
+    if (val.kind == AbsVal::Kind::Bool || val.kind == AbsVal::Kind::Select)
       for (uint32_t a : val.boolValue.getAtoms())
         note(a);
   };
@@ -884,7 +913,8 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
     return entry.first == entry.second;
   });
   auto renameVal = [&](AbsVal &val) {
-    if (!identity && val.kind == AbsVal::Kind::Bool &&
+    if (!identity &&
+        (val.kind == AbsVal::Kind::Bool || val.kind == AbsVal::Kind::Select) &&
         !val.boolValue.getAtoms().empty())
       val.boolValue = val.boolValue.remap(rename);
   };
@@ -1163,17 +1193,28 @@ void FunctionExplorer::bindForwarded(PathState &s, ValueRange from,
 
 void FunctionExplorer::markEscaped(PathState &s, Value v) {
   const AbsVal *val = get(s, v);
-  if (!val || val->kind != AbsVal::Kind::Ref)
+  if (!val ||
+      (val->kind != AbsVal::Kind::Ref && val->kind != AbsVal::Kind::Select))
     return;
-  BufferRecord &b = s.buffers[val->buffer];
-  b.escaped = true;
-  b.contents.clear();
+  for (uint32_t id : {val->buffer, val->kind == AbsVal::Kind::Select
+                                       ? val->buffer2
+                                       : val->buffer}) {
+    BufferRecord &b = s.buffers[id];
+    b.escaped = true;
+    b.contents.clear();
+  }
 }
 
 void FunctionExplorer::checkUse(PathState &s, Operation *op, Value v,
                                 UseKind use) {
   const AbsVal *val = get(s, v);
-  if (!val || val->kind != AbsVal::Kind::Ref)
+  if (!val)
+    return;
+  // A Select reaches here only when both of its buffers are alive (see
+  // selectPassesThrough).
+  if (val->kind == AbsVal::Kind::Select)
+    assert(!s.buffers[val->buffer].freed && !s.buffers[val->buffer2].freed);
+  if (val->kind != AbsVal::Kind::Ref)
     return;
   BufferRecord &b = s.buffers[val->buffer];
   if (!b.freed)
@@ -1382,7 +1423,21 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
   if (auto select = dyn_cast<arith::SelectOp>(op)) {
     if (!select.getCondition().getType().isInteger(1))
       return false; // vector select: generic
-    bool cond = decide(s, getBool(s, select.getCondition()));
+    BoolFn condition = getBool(s, select.getCondition());
+    // Two buffers on a condition this path has not decided: the result
+    // stays symbolic, so that the path splits only where it matters.
+    const AbsVal *t = get(s, select.getTrueValue());
+    const AbsVal *f = get(s, select.getFalseValue());
+    if (t && f && t->kind == AbsVal::Kind::Ref &&
+        f->kind == AbsVal::Kind::Ref && !condition.evaluate(s.assignment)) {
+      AbsVal val =
+          AbsVal::getSelect(condition.restrict(s.assignment), *t, *f);
+      clear(s, select.getResult());
+      set(s, select.getResult(), val);
+      s.mayHaveSelect |= val.kind == AbsVal::Kind::Select;
+      return true;
+    }
+    bool cond = decide(s, condition);
     Value chosen = cond ? select.getTrueValue() : select.getFalseValue();
     bindForwarded(s, ValueRange(chosen), ValueRange(select.getResult()));
     return true;
@@ -1621,10 +1676,18 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
   for (const AliasInfo &alias : info.aliases) {
     const AbsVal *src = get(s, alias.source);
     defined.insert(alias.result.getAsOpaquePointer());
+    auto view = [&](bool interior) {
+      return alias.kind == AliasInfo::Kind::Interior ||
+             (alias.kind == AliasInfo::Kind::Cast && interior);
+    };
     if (src && src->kind == AbsVal::Kind::Ref) {
-      bool interior = alias.kind == AliasInfo::Kind::Interior ||
-                      (alias.kind == AliasInfo::Kind::Cast && src->interior);
-      AbsVal val = AbsVal::getRef(src->buffer, interior);
+      AbsVal val = AbsVal::getRef(src->buffer, view(src->interior));
+      clear(s, alias.result);
+      set(s, alias.result, val);
+    } else if (src && src->kind == AbsVal::Kind::Select) {
+      AbsVal val = *src;
+      val.interior = view(src->interior);
+      val.interior2 = view(src->interior2);
       clear(s, alias.result);
       set(s, alias.result, val);
     } else {
@@ -1652,6 +1715,81 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
   for (Value result : op->getResults())
     if (!defined.contains(result.getAsOpaquePointer()))
       setUnknown(s, result);
+}
+
+void FunctionExplorer::concretizeSelects(PathState &s, Operation *op) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    const AbsVal *val = get(s, operand.get());
+    if (!val || val->kind != AbsVal::Kind::Select)
+      continue;
+    std::optional<bool> decided = val->boolValue.evaluate(s.assignment);
+    if (!decided && selectPassesThrough(s, op, operand, *val))
+      continue;
+    AbsVal select = *val;
+    // Forks when undecided: the other path re-runs `op` from the start.
+    bool condition = decided ? *decided : decide(s, select.boolValue);
+    set(s, operand.get(), select.choose(condition));
+  }
+}
+
+bool FunctionExplorer::selectPassesThrough(PathState &s, Operation *op,
+                                           OpOperand &operand,
+                                           const AbsVal &val) {
+  // Control flow forwards values as they are.
+  if (op->getNumSuccessors() != 0)
+    return isa<BranchOpInterface>(op);
+  if (op->hasTrait<OpTrait::IsTerminator>()) {
+    Operation *parent = op->getParentOp();
+    return isa<RegionBranchOpInterface>(parent) &&
+           !isFunctionBoundary(parent);
+  }
+  if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() != 0 &&
+      !isa<CallOpInterface>(op))
+    return true;
+  if (op->getNumRegions() != 0 || isa<CallOpInterface>(op))
+    return false;
+  const BufferRecord &a = s.buffers[val.buffer];
+  const BufferRecord &b = s.buffers[val.buffer2];
+  bool quiet = !a.freed && !b.freed && a.contents.empty() &&
+               b.contents.empty();
+  Value v = operand.get();
+  if (isa<memref::LoadOp>(op))
+    return quiet;
+  if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    Type stored = store.getValueToStore().getType();
+    bool tracked = stored.isInteger(1) || stored.isIndex() ||
+                   isa<BaseMemRefType, LLVM::LLVMPointerType>(stored);
+    return quiet && !tracked && v != store.getValueToStore();
+  }
+  // The ops stepArith handles read more than effects (dim, pointers).
+  if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+      isa<memref::DimOp, memref::ExtractAlignedPointerAsIndexOp,
+          bufferization::DeallocOp>(op))
+    return false;
+  const OpMemoryInfo &info = ctx.getMemoryInfo(op);
+  if (info.unknownEffects || !info.frees.empty() || !info.allocations.empty())
+    return false;
+  bool used = false;
+  for (const AccessInfo &access : info.accesses)
+    if (access.operand == v) {
+      if (!quiet)
+        return false;
+      used = true;
+    }
+  for (const AliasInfo &alias : info.aliases)
+    if (alias.source == v)
+      used = true;
+  if (!used)
+    return false;
+  // Every memref result is explained (see stepGeneric), and v has no other
+  // role in the op.
+  for (Value result : op->getResults())
+    if (isa<BaseMemRefType>(result.getType()) &&
+        llvm::none_of(info.aliases, [&](const AliasInfo &alias) {
+          return alias.result == result;
+        }))
+      return false;
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -2339,6 +2477,10 @@ static void printState(const PathState &s, ModuleContext &ctx) {
     case AbsVal::Kind::Ptr:
       os << "ptr" << val.buffer;
       break;
+    case AbsVal::Kind::Select:
+      os << "sel(ref" << val.buffer << (val.interior ? "i" : "") << ",ref"
+         << val.buffer2 << (val.interior2 ? "i" : "") << ")";
+      break;
     }
   }
   os << "\n  bufs:";
@@ -2360,6 +2502,9 @@ bool FunctionExplorer::step(PathState &s) {
     llvm::errs() << "step " << op->getName() << " at " << op->getLoc() << "\n";
     printState(s, ctx);
   }
+
+  if (s.mayHaveSelect)
+    concretizeSelects(s, op);
 
   if (op->hasTrait<OpTrait::IsTerminator>()) {
     Operation *parent = op->getParentOp();
