@@ -64,3 +64,51 @@ TEST(BoolFnTest, RemapKeepsMeaning) {
                                      BoolFn::Op::And);
   EXPECT_EQ(g, expected);
 }
+
+//===----------------------------------------------------------------------===//
+// PathState::covers: a state covers the states that fix some of its atoms.
+//===----------------------------------------------------------------------===//
+
+namespace {
+PathState stateWith(std::initializer_list<BoolFn> bools) {
+  PathState s;
+  uint32_t number = 10;
+  for (const BoolFn &fn : bools)
+    s.bind(number++, AbsVal::getBool(fn));
+  return s;
+}
+} // namespace
+
+TEST(PathStateTest, CoversADecidedAtom) {
+  // general: %c = a0, %notc = !a0, %d = a1; specific: %c decided true,
+  // %d renumbered to a0 by canonicalization.
+  PathState general = stateWith(
+      {BoolFn::atom(0), BoolFn::atom(0).negate(), BoolFn::atom(1)});
+  PathState specific = stateWith(
+      {BoolFn::constant(true), BoolFn::constant(false), BoolFn::atom(0)});
+  ASSERT_TRUE(general.sameShape(specific));
+  EXPECT_TRUE(general.covers(specific));
+  EXPECT_FALSE(specific.covers(general));
+}
+
+TEST(PathStateTest, DoesNotCoverInconsistentValues) {
+  // a0 would have to be true for %c and false for %c2.
+  PathState general = stateWith({BoolFn::atom(0), BoolFn::atom(0)});
+  PathState specific =
+      stateWith({BoolFn::constant(true), BoolFn::constant(false)});
+  EXPECT_FALSE(general.covers(specific));
+  // Two decisions in opposite directions: neither covers the other.
+  PathState t = stateWith({BoolFn::constant(true)});
+  PathState f = stateWith({BoolFn::constant(false)});
+  EXPECT_FALSE(t.covers(f));
+  EXPECT_FALSE(f.covers(t));
+}
+
+TEST(PathStateTest, NamedAtomsAreNotRenamed) {
+  // a0 is the atom of a comparison both states remember: it is not free.
+  PathState general = stateWith({BoolFn::atom(0)});
+  PathState specific = stateWith({BoolFn::constant(true)});
+  general.cmpAtoms.push_back({1, 2, 0, 0});
+  specific.cmpAtoms.push_back({1, 2, 0, 0});
+  EXPECT_FALSE(general.covers(specific));
+}
