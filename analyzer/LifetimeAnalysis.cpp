@@ -260,7 +260,7 @@ private:
       if (val->kind == AbsVal::Kind::Int)
         return val->intValue;
       if (val->kind == AbsVal::Kind::Bool)
-        if (auto c = val->boolValue.getConstant())
+        if (auto c = val->boolValue.evaluate(s.assignment))
           return *c ? 1 : 0;
     }
     return std::nullopt;
@@ -866,20 +866,15 @@ void FunctionExplorer::canonicalize(PathState &s) {
 }
 
 void FunctionExplorer::canonicalizeAtoms(PathState &s) {
-  // 4. Substitute the path's assumptions into every boolean, then renumber
-  // atoms in first-occurrence order and drop assumptions nothing refers to.
+  // 4. Renumber atoms in first-occurrence order and drop assumptions nothing
+  // refers to. Booleans keep their atoms, decided or not: paths that decided
+  // an atom differently then differ only in the assumption, and merge by
+  // dropping it. A decided Select is the Ref it chose.
   auto substitute = [&](AbsVal &val) {
-    if (s.assignment.empty() || val.boolValue.getAtoms().empty())
+    if (s.assignment.empty() || val.kind != AbsVal::Kind::Select)
       return;
-    if (val.kind == AbsVal::Kind::Bool) {
-      val.boolValue = val.boolValue.restrict(s.assignment);
-    } else if (val.kind == AbsVal::Kind::Select) {
-      // A decided Select is the Ref it chose.
-      if (auto c = val.boolValue.evaluate(s.assignment))
-        val = val.choose(*c);
-      else
-        val.boolValue = val.boolValue.restrict(s.assignment);
-    }
+    if (auto c = val.boolValue.evaluate(s.assignment))
+      val = val.choose(*c);
   };
   for (auto &entry : s.env)
     substitute(entry.second);
@@ -1466,12 +1461,19 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
   }
   if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
       op->getResult(0).getType().isInteger(1)) {
-    BoolFn lhs = getBool(s, op->getOperand(0)).restrict(s.assignment);
-    BoolFn rhs = getBool(s, op->getOperand(1)).restrict(s.assignment);
+    BoolFn lhs = getBool(s, op->getOperand(0));
+    BoolFn rhs = getBool(s, op->getOperand(1));
     BoolFn::Op kind = isa<arith::AndIOp>(op)  ? BoolFn::Op::And
                       : isa<arith::OrIOp>(op) ? BoolFn::Op::Or
                                               : BoolFn::Op::Xor;
+    // Symbolic in the atoms (decided or not) when it fits, so that paths
+    // that decided them differently still hold the same value.
     auto result = BoolFn::combine(lhs, rhs, kind);
+    if (!result) {
+      lhs = lhs.restrict(s.assignment);
+      rhs = rhs.restrict(s.assignment);
+      result = BoolFn::combine(lhs, rhs, kind);
+    }
     if (!result) {
       // Too many atoms: keep the value when this path decides it, otherwise
       // split the path until it does.
