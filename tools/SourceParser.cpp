@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 
 using namespace mlir;
@@ -106,6 +108,26 @@ struct Scanner {
 };
 } // namespace
 
+/// True when the last significant line before `newline` (blank and comment
+/// lines skipped, up to a few) ends with `}`.
+static bool previousLineEndsWithBrace(llvm::StringRef text, size_t newline) {
+  size_t k = newline;
+  for (int lines = 0; lines < 64; ++lines) {
+    while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t' ||
+                     text[k - 1] == '\r' || text[k - 1] == '\n'))
+      --k;
+    if (k == 0)
+      return false;
+    size_t lineStart = text.rfind('\n', k - 1);
+    lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+    llvm::StringRef line = text.slice(lineStart, k).ltrim(" \t");
+    if (!line.starts_with("//"))
+      return text[k - 1] == '}';
+    k = lineStart;
+  }
+  return false;
+}
+
 std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
   Scanner s{text};
   SourceLayout layout;
@@ -123,7 +145,6 @@ std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
   layout.prefixEnd = first;
   while (layout.prefixEnd > 0 && text[layout.prefixEnd - 1] != '\n')
     --layout.prefixEnd;
-  unsigned bodyLine = s.line;
   if (text.substr(first).starts_with("module") &&
       !Scanner::isIdentChar(s.peek(6))) {
     // module [@name] [attributes {...}] { body }
@@ -152,37 +173,47 @@ std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
     if (!s.skipBlankRestOfLine())
       return std::nullopt;
     layout.bodyBegin = s.i;
-    bodyLine = s.line;
   } else {
     layout.bodyBegin = layout.prefixEnd;
   }
-  layout.cuts.emplace_back(layout.bodyBegin, bodyLine);
+  layout.cuts.push_back(layout.bodyBegin);
 
   // The top-level ops: brackets, strings and comments, and the line starts
-  // at depth 0 after an op that ended with `}`.
+  // at depth 0 after a line that ends with `}` (a line ending in a comment
+  // is not a cut: cuts are optional). Other bytes are skipped in a tight
+  // loop.
+  static const auto special = [] {
+    std::array<bool, 256> table{};
+    for (unsigned char c : llvm::StringRef("\"/{}()[]\n"))
+      table[c] = true;
+    return table;
+  }();
   int depth = 0;
-  char last = '}';
   size_t n = text.size();
   size_t &i = s.i;
-  while (i < n) {
+  while (true) {
+    while (i < n && !special[static_cast<unsigned char>(text[i])])
+      ++i;
+    if (i >= n)
+      break;
     char c = text[i];
     switch (c) {
     case '"':
       s.skipString();
-      last = '"';
       continue;
     case '/':
-      if (s.peek(1) == '/') {
+      if (s.peek(1) == '/')
         while (i < n && text[i] != '\n')
           ++i;
-        continue;
-      }
-      break;
+      else
+        ++i;
+      continue;
     case '{':
     case '(':
     case '[':
       ++depth;
-      break;
+      ++i;
+      continue;
     case '}':
     case ')':
     case ']':
@@ -203,34 +234,25 @@ std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
           return std::nullopt;
         return layout;
       }
-      break;
-    case '\n': {
-      ++s.line;
-      ++i;
-      if (depth != 0)
-        continue;
-      size_t j = i;
-      while (j < n && (text[j] == ' ' || text[j] == '\t'))
-        ++j;
-      if (j >= n)
-        continue;
-      char d = text[j];
-      if (d == '#' || d == '!' || (d == '{' && j + 1 < n && text[j + 1] == '-'))
-        return std::nullopt; // aliases between ops, file metadata
-      if (last == '}' && (llvm::isAlpha(d) || d == '%' || d == '"'))
-        layout.cuts.emplace_back(i, s.line);
-      continue;
-    }
-    case ' ':
-    case '\t':
-    case '\r':
       ++i;
       continue;
-    default:
+    default: // '\n'
       break;
     }
-    last = c;
-    ++i;
+    size_t newline = i++;
+    if (depth != 0)
+      continue;
+    size_t j = i;
+    while (j < n && (text[j] == ' ' || text[j] == '\t'))
+      ++j;
+    if (j >= n)
+      continue;
+    char d = text[j];
+    if (d == '#' || d == '!' || (d == '{' && j + 1 < n && text[j + 1] == '-'))
+      return std::nullopt; // aliases between ops, file metadata
+    if ((llvm::isAlpha(d) || d == '%' || d == '"') &&
+        previousLineEndsWithBrace(text, newline))
+      layout.cuts.push_back(i);
   }
   if (layout.inModule || depth != 0)
     return std::nullopt;
@@ -291,19 +313,18 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
   unsigned prefixLines = prefix.count('\n');
 
   // Cut the ops into parts of about the same size.
-  std::vector<std::pair<size_t, unsigned>> cuts{layout.cuts.front()};
+  std::vector<size_t> cuts{layout.cuts.front()};
   size_t bodySize = layout.bodyEnd - layout.bodyBegin;
   size_t next = 1;
   for (unsigned k = 1; k < numParts; ++k) {
     // The line start closest to the target that is after the last cut.
     size_t target = layout.bodyBegin + bodySize * k / numParts;
-    while (next < layout.cuts.size() && layout.cuts[next].first < target)
+    while (next < layout.cuts.size() && layout.cuts[next] < target)
       ++next;
     size_t pick = next;
-    if (next > 0 && layout.cuts[next - 1].first > cuts.back().first &&
+    if (next > 0 && layout.cuts[next - 1] > cuts.back() &&
         (next == layout.cuts.size() ||
-         target - layout.cuts[next - 1].first <
-             layout.cuts[next].first - target))
+         target - layout.cuts[next - 1] < layout.cuts[next] - target))
       pick = next - 1;
     if (pick == layout.cuts.size())
       break;
@@ -312,18 +333,27 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
   }
   if (cuts.size() < 2)
     return false;
+  // The line of each cut (newlines before it).
+  std::vector<unsigned> cutLines;
+  unsigned lines = prefixLines;
+  size_t counted = prefix.size();
+  for (size_t cut : cuts) {
+    lines += std::count(text.begin() + counted, text.begin() + cut, '\n');
+    counted = cut;
+    cutLines.push_back(lines);
+  }
 
   // The parts' texts: the prefix, newlines down to the part's first line,
   // then its ops. In a module, one more part holds the module itself with
   // its body blanked out.
   for (size_t k = 0; k < cuts.size(); ++k) {
     auto part = std::make_unique<Part>();
-    size_t begin = cuts[k].first;
-    size_t end = k + 1 < cuts.size() ? cuts[k + 1].first : layout.bodyEnd;
-    part->text.reserve(prefix.size() + (cuts[k].second - prefixLines) +
+    size_t begin = cuts[k];
+    size_t end = k + 1 < cuts.size() ? cuts[k + 1] : layout.bodyEnd;
+    part->text.reserve(prefix.size() + (cutLines[k] - prefixLines) +
                        (end - begin));
     part->text.append(prefix.data(), prefix.size());
-    part->text.append(cuts[k].second - prefixLines, '\n');
+    part->text.append(cutLines[k] - prefixLines, '\n');
     part->prefixLength = prefix.size();
     part->textStart = part->text.size();
     part->fileOffset = begin;

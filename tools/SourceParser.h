@@ -41,9 +41,9 @@ struct SourceLayout {
   /// The top-level ops: [bodyBegin, bodyEnd); in a module, bodyBegin is the
   /// line after its `{` and bodyEnd is its closing `}`.
   size_t bodyBegin = 0, bodyEnd = 0;
-  /// Line starts where a top-level op begins after one that ended with `}`,
-  /// with the number of newlines before them; the first is bodyBegin.
-  std::vector<std::pair<size_t, unsigned>> cuts;
+  /// Line starts where a top-level op begins after a line that ended with
+  /// `}`; the first is bodyBegin.
+  std::vector<size_t> cuts;
 };
 
 /// Scans `text` for its layout; nullopt when it is not one that can be cut
