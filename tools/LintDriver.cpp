@@ -22,6 +22,7 @@
 #include "llvm/Support/thread.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <set>
 
@@ -148,12 +149,20 @@ static std::string blankOutside(StringRef text, size_t begin, size_t end) {
 /// Rough nesting depth of braces, to refuse inputs deeper than the parser
 /// can take even on a large stack.
 static size_t maxBraceDepth(StringRef text) {
-  size_t depth = 0, maxDepth = 0;
+  // Branch-free: +1 for an opening bracket, -1 for a closing one, never
+  // below 0.
+  static const auto delta = [] {
+    std::array<int8_t, 256> table{};
+    for (unsigned char c : StringRef("{([<"))
+      table[c] = 1;
+    for (unsigned char c : StringRef("})]>"))
+      table[c] = -1;
+    return table;
+  }();
+  int64_t depth = 0, maxDepth = 0;
   for (char c : text) {
-    if (c == '{' || c == '(' || c == '[' || c == '<')
-      maxDepth = std::max(maxDepth, ++depth);
-    else if ((c == '}' || c == ')' || c == ']' || c == '>') && depth)
-      --depth;
+    depth = std::max<int64_t>(0, depth + delta[static_cast<unsigned char>(c)]);
+    maxDepth = std::max(maxDepth, depth);
   }
   return maxDepth;
 }
