@@ -1120,12 +1120,7 @@ bool FunctionExplorer::mergeBooleans(PathState &into, PathState &s) {
     into.assignment.erase(into.assignment.begin() + *differing);
   else if (!merged.empty())
     into.nextAtom = fresh + 1;
-  SmallVector<uint32_t, 2> common;
-  std::set_intersection(into.hits.begin(), into.hits.end(), s.hits.begin(),
-                        s.hits.end(), std::back_inserter(common));
-  into.hits = std::move(common);
-  into.addTrace(TraceStep::Kind::Merge, into.pc);
-  ++into.forks;
+  joinHits();
   canonicalizeAtoms(into);
   return true;
 }
