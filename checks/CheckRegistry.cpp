@@ -134,28 +134,47 @@ std::vector<Finding>
 memlint::runChecks(const LintContext &context,
                    llvm::ArrayRef<std::unique_ptr<Check>> checks) {
   std::vector<Finding> findings;
+  std::vector<Check *> perModule;
   std::vector<const FunctionCheck *> perFunction;
   for (const auto &check : checks) {
     if (const FunctionCheck *fc = check->asFunctionCheck())
       perFunction.push_back(fc);
     else
-      check->run(context, findings);
+      perModule.push_back(check.get());
   }
-  if (!perFunction.empty()) {
+  auto runModuleChecks = [&] {
+    for (Check *check : perModule)
+      check->run(context, findings);
+  };
+  if (perFunction.empty()) {
+    runModuleChecks();
+  } else {
     // Function checks: functions in parallel (on the context's threads, as
     // the pass manager runs function passes), findings in a fixed order.
+    // The module checks (the lifetime analysis, itself parallel over root
+    // functions) run at the same time, so that neither leaves a thread idle
+    // while the other finishes its largest function.
+    mlir::Operation *module = context.getModule();
+    mlir::MLIRContext *ctx = module->getContext();
     std::vector<mlir::FunctionOpInterface> functions =
-        getCheckedFunctions(context.getModule());
-    freezeOpOrder(context.getModule());
+        getCheckedFunctions(module);
+    freezeOpOrder(module);
+    std::optional<llvm::ThreadPoolTaskGroup> moduleTask;
+    if (ctx->isMultithreadingEnabled() && !perModule.empty()) {
+      moduleTask.emplace(ctx->getThreadPool());
+      moduleTask->async(runModuleChecks);
+    } else {
+      runModuleChecks();
+    }
     std::vector<std::vector<std::vector<Finding>>> found(
         functions.size(), std::vector<std::vector<Finding>>(perFunction.size()));
-    mlir::parallelFor(context.getModule()->getContext(), 0, functions.size(),
-                      [&](size_t i) {
-                        FunctionAnalyses analyses(functions[i]);
-                        for (size_t c = 0; c < perFunction.size(); ++c)
-                          perFunction[c]->runOnFunction(context, analyses,
-                                                        found[i][c]);
-                      });
+    mlir::parallelFor(ctx, 0, functions.size(), [&](size_t i) {
+      FunctionAnalyses analyses(functions[i]);
+      for (size_t c = 0; c < perFunction.size(); ++c)
+        perFunction[c]->runOnFunction(context, analyses, found[i][c]);
+    });
+    if (moduleTask)
+      moduleTask->wait();
     for (size_t c = 0; c < perFunction.size(); ++c)
       for (auto &perCheck : found)
         for (Finding &f : perCheck[c])
