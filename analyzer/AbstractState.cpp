@@ -410,11 +410,15 @@ struct Encoder {
 } // namespace
 
 std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
-  return fingerprintImpl(/*maskBools=*/false);
+  return fingerprintImpl(Print::Full);
 }
 
 std::pair<uint64_t, uint64_t> PathState::shapeFingerprint() const {
-  return fingerprintImpl(/*maskBools=*/true);
+  return fingerprintImpl(Print::Shape);
+}
+
+std::pair<uint64_t, uint64_t> PathState::coverFingerprint() const {
+  return fingerprintImpl(Print::Cover);
 }
 
 bool PathState::sameShape(const PathState &other) const {
@@ -535,7 +539,8 @@ bool PathState::covers(const PathState &other) const {
 }
 
 std::pair<uint64_t, uint64_t>
-PathState::fingerprintImpl(bool maskBools) const {
+PathState::fingerprintImpl(Print kind) const {
+  bool maskBools = kind == Print::Shape;
   Encoder e;
   e.add(pc);
   e.add(callStack.size());
@@ -563,9 +568,11 @@ PathState::fingerprintImpl(bool maskBools) const {
       e.add(val);
     }
   }
-  e.add(assignment.size());
-  for (auto [atom, value] : assignment)
-    e.add((uint64_t(atom) << 1) | (maskBools ? 0 : value));
+  if (kind != Print::Cover) {
+    e.add(assignment.size());
+    for (auto [atom, value] : assignment)
+      e.add((uint64_t(atom) << 1) | (maskBools ? 0 : value));
+  }
   e.add(aliasAtoms.size());
   for (auto [a, b, atom] : aliasAtoms) {
     e.add(a);

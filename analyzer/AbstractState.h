@@ -269,6 +269,10 @@ struct PathState {
   /// values (not the atoms) of the assumptions: states with equal shapes
   /// differ at most in those, and may merge exactly.
   std::pair<uint64_t, uint64_t> shapeFingerprint() const;
+  /// The fingerprint without the assumptions: states with equal cover
+  /// fingerprints differ at most in what they assume, and one with a subset
+  /// of the other's assumptions covers it.
+  std::pair<uint64_t, uint64_t> coverFingerprint() const;
   /// True when `other` differs from this state at most in the boolean values
   /// of the environment and the values of assumed atoms.
   bool sameShape(const PathState &other) const;
@@ -279,7 +283,8 @@ struct PathState {
   bool covers(const PathState &other) const;
 
 private:
-  std::pair<uint64_t, uint64_t> fingerprintImpl(bool maskBools) const;
+  enum class Print { Full, Shape, Cover };
+  std::pair<uint64_t, uint64_t> fingerprintImpl(Print kind) const;
 };
 
 } // namespace memlint

@@ -472,6 +472,15 @@ private:
   /// Waiting paths at join points, by shape fingerprint.
   std::unordered_map<std::pair<uint64_t, uint64_t>, uint32_t, FingerprintHash>
       waitingByShape;
+  /// The states seen by cover fingerprint, with their assumptions and full
+  /// fingerprints (a few per cover fingerprint).
+  static constexpr size_t kMaxStatesPerCover = 8;
+  std::unordered_map<std::pair<uint64_t, uint64_t>,
+                     SmallVector<std::pair<Assignment,
+                                           std::pair<uint64_t, uint64_t>>,
+                                 1>,
+                     FingerprintHash>
+      seenByCover;
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
   DenseSet<uint32_t> approximateWitnesses;
   bool witnessSearch = false;
@@ -1035,6 +1044,18 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
       }
     }
   }
+  std::pair<uint64_t, uint64_t> cover = s.coverFingerprint();
+  if (found == seenByFingerprint.end()) {
+    // A state seen with a subset of this one's assumptions covers it.
+    auto seen = seenByCover.find(cover);
+    if (seen != seenByCover.end())
+      for (const auto &[assumed, seenPrint] : seen->second)
+        if (std::includes(s.assignment.begin(), s.assignment.end(),
+                          assumed.begin(), assumed.end())) {
+          found = seenByFingerprint.find(seenPrint);
+          break;
+        }
+  }
   if (found != seenByFingerprint.end()) {
     // Merge: the old state's paths already cover this one, except for the
     // all-paths verdict, which needs the intersection of the hits.
@@ -1056,6 +1077,9 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
   }
   ++count;
   seenByFingerprint.try_emplace(print, s.hits);
+  auto &sameCover = seenByCover[cover];
+  if (sameCover.size() < kMaxStatesPerCover)
+    sameCover.emplace_back(s.assignment, print);
   push(std::move(s), shape);
 }
 
