@@ -35,10 +35,11 @@ std::optional<Level> memlint::parseLevel(StringRef text) {
 }
 
 bool memlint::operator<(const Finding &lhs, const Finding &rhs) {
-  return std::make_tuple(lhs.location.file, lhs.location.range.line,
-                         lhs.location.range.column, lhs.rule, lhs.message) <
-         std::make_tuple(rhs.location.file, rhs.location.range.line,
-                         rhs.location.range.column, rhs.rule, rhs.message);
+  // std::tie: compared in place (make_tuple would copy the strings).
+  return std::tie(lhs.location.file, lhs.location.range.line,
+                  lhs.location.range.column, lhs.rule, lhs.message) <
+         std::tie(rhs.location.file, rhs.location.range.line,
+                  rhs.location.range.column, rhs.rule, rhs.message);
 }
 
 //===----------------------------------------------------------------------===//

@@ -452,10 +452,14 @@ FileResult memlint::lintText(std::string text, const std::string &path,
   // verifier recurse over region nesting.
   llvm::thread worker(std::optional<unsigned>(kStackSize), [&] {
     lintChunks(result.text, options, registry, result);
-    std::stable_sort(result.findings.begin(), result.findings.end(),
-                     [](const ReportedFinding &a, const ReportedFinding &b) {
-                       return a.finding < b.finding;
-                     });
+    auto byFinding = [](const ReportedFinding &a, const ReportedFinding &b) {
+      return a.finding < b.finding;
+    };
+    // One chunk's findings come sorted already.
+    if (!std::is_sorted(result.findings.begin(), result.findings.end(),
+                        byFinding))
+      std::stable_sort(result.findings.begin(), result.findings.end(),
+                       byFinding);
     std::vector<const Finding *> sorted;
     for (const ReportedFinding &item : result.findings)
       sorted.push_back(&item.finding);
