@@ -25,7 +25,6 @@ namespace {
 struct Scanner {
   llvm::StringRef text;
   size_t i = 0;
-  unsigned line = 0; ///< newlines before `i`
 
   bool atEnd() const { return i >= text.size(); }
   char peek(size_t ahead = 0) const {
@@ -38,10 +37,7 @@ struct Scanner {
   void skipTrivia() {
     while (!atEnd()) {
       char c = text[i];
-      if (c == '\n') {
-        ++line;
-        ++i;
-      } else if (c == ' ' || c == '\t' || c == '\r') {
+      if (c == '\n' || c == ' ' || c == '\t' || c == '\r') {
         ++i;
       } else if (c == '/' && peek(1) == '/') {
         while (!atEnd() && text[i] != '\n')
@@ -57,8 +53,6 @@ struct Scanner {
     while (!atEnd() && text[i] != '"') {
       if (text[i] == '\\')
         ++i;
-      else if (text[i] == '\n')
-        ++line;
       ++i;
     }
     ++i;
@@ -75,7 +69,6 @@ struct Scanner {
     if (text[i] != '\n')
       return false;
     ++i;
-    ++line;
     return true;
   }
   /// Skips a balanced `{...}`, `(...)` or `[...]` starting at `i`.
@@ -92,8 +85,6 @@ struct Scanner {
           ++i;
         continue;
       }
-      if (c == '\n')
-        ++line;
       if (c == '{' || c == '(' || c == '[')
         ++depth;
       if (c == '}' || c == ')' || c == ']')
