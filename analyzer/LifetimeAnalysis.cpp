@@ -1044,9 +1044,10 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
       }
     }
   }
-  std::pair<uint64_t, uint64_t> cover = s.coverFingerprint();
+  std::pair<uint64_t, uint64_t> cover;
   if (found == seenByFingerprint.end()) {
     // A state seen with a subset of this one's assumptions covers it.
+    cover = s.coverFingerprint();
     auto seen = seenByCover.find(cover);
     if (seen != seenByCover.end())
       for (const auto &[assumed, seenPrint] : seen->second)
