@@ -108,6 +108,9 @@ private:
 /// What one exploration (one thread) reads of the module: the shared
 /// numbering, plus caches of uses, memory effects, liveness and symbols of
 /// its own.
+static bool isFunctionBoundary(Operation *op);
+static bool isLoopRegion(Operation *op, Region *region);
+
 class ModuleContext {
 public:
   ModuleContext(Operation *module, const ModuleNumbering &numbering)
@@ -155,6 +158,21 @@ public:
     return *slot;
   }
 
+  /// isLoopRegion and isFunctionBoundary, asked at every join and liveness
+  /// query (interface calls), computed once per region and op.
+  bool isLoop(Region *region) {
+    auto [it, inserted] = loopRegions.try_emplace(region);
+    if (inserted)
+      it->second = isLoopRegion(region->getParentOp(), region);
+    return it->second;
+  }
+  bool isBoundary(Operation *op) {
+    auto [it, inserted] = boundaries.try_emplace(op);
+    if (inserted)
+      it->second = isFunctionBoundary(op);
+    return it->second;
+  }
+
   /// Drops the per-value and per-function caches (between root functions,
   /// to keep the peak memory of large modules low).
   void releaseCaches() {
@@ -171,6 +189,8 @@ private:
   DenseMap<Value, UseInfo> useInfos;
   DenseMap<Operation *, OpMemoryInfo> memoryInfos;
   DenseMap<Operation *, std::unique_ptr<Liveness>> liveness;
+  DenseMap<Region *, bool> loopRegions;
+  DenseMap<Operation *, bool> boundaries;
 };
 
 static bool isFunctionBoundary(Operation *op) {
@@ -695,7 +715,7 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
     Operation *parent = block->getParentOp();
     if (!parent)
       return LocalLiveness::Dead;
-    if (isFunctionBoundary(parent)) {
+    if (ctx.isBoundary(parent)) {
       const LivenessBlockInfo *info = ctx.getLiveness(parent).getLiveness(block);
       return info && info->isLiveOut(v) ? LocalLiveness::Live
                                         : LocalLiveness::UntilReturn;
@@ -703,7 +723,7 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
     // Inside a region of `parent`: a CFG inside the region may branch on.
     if (block->getNumSuccessors() != 0 || !block->isEntryBlock()) {
       Operation *fn = parent;
-      while (fn && !isFunctionBoundary(fn))
+      while (fn && !ctx.isBoundary(fn))
         fn = fn->getParentOp();
       if (fn) {
         const LivenessBlockInfo *info = ctx.getLiveness(fn).getLiveness(block);
@@ -716,7 +736,7 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
       if (auto ivs = loop.getLoopInductionVars())
         if (llvm::is_contained(*ivs, v))
           return LocalLiveness::Live;
-    if (isLoopRegion(parent, block->getParent()) &&
+    if (ctx.isLoop(block->getParent()) &&
         uses.userAncestors.contains(parent)) {
       // Used inside the loop: live across iterations unless defined inside
       // it (then every iteration defines it anew).
@@ -946,14 +966,13 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
 /// a block with several predecessor edges. Elsewhere (the entry of an
 /// scf.if branch, a block with one predecessor) nothing can merge, so the
 /// path goes on without pruning or bookkeeping.
-static bool isMergePoint(Operation *pc) {
+static bool isMergePoint(ModuleContext &ctx, Operation *pc) {
   Block *block = pc->getBlock();
   if (&block->front() != pc)
     return true;
   Operation *parent = block->getParentOp();
   if (block->isEntryBlock())
-    return isLoopRegion(parent, block->getParent()) ||
-           isFunctionBoundary(parent);
+    return ctx.isLoop(block->getParent()) || ctx.isBoundary(parent);
   unsigned edges = 0;
   for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it)
     ++edges;
@@ -962,7 +981,7 @@ static bool isMergePoint(Operation *pc) {
 
 void FunctionExplorer::join(PathState &&s, Operation *pc) {
   s.pc = pc;
-  if (!isMergePoint(pc)) {
+  if (!isMergePoint(ctx, pc)) {
     push(std::move(s));
     return;
   }
@@ -974,7 +993,7 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
   Block *block = pc->getBlock();
   bool loopHead =
       &block->front() == pc &&
-      (isLoopRegion(block->getParentOp(), block->getParent()) ||
+      (ctx.isLoop(block->getParent()) ||
        (!block->isEntryBlock() && !block->hasNoPredecessors() &&
         !block->getSinglePredecessor()));
   // A loop with a known trip count is unrolled exactly (its induction
@@ -2554,11 +2573,11 @@ bool FunctionExplorer::step(PathState &s) {
     Operation *parent = op->getParentOp();
     if (op->getNumSuccessors() != 0)
       return stepBranch(s, op);
-    if (isFunctionBoundary(parent) && op->hasTrait<OpTrait::ReturnLike>())
+    if (ctx.isBoundary(parent) && op->hasTrait<OpTrait::ReturnLike>())
       return stepReturn(s, op);
     if (isa<RegionBranchOpInterface>(parent))
       return stepRegionTerminator(s, op);
-    if (isFunctionBoundary(parent)) {
+    if (ctx.isBoundary(parent)) {
       // A terminator that does not return (unreachable): the path ends.
       return false;
     }
