@@ -354,13 +354,17 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
   if (layout.inModule) {
     auto part = std::make_unique<Part>();
     llvm::StringRef head = text.take_front(layout.bodyBegin);
-    llvm::StringRef body =
-        text.slice(layout.bodyBegin, layout.bodyEnd);
-    size_t closeColumn = body.size() - (body.rfind('\n') + 1);
-    if (body.rfind('\n') == llvm::StringRef::npos)
-      closeColumn = body.size();
+    llvm::StringRef body = text.slice(layout.bodyBegin, layout.bodyEnd);
+    // The newlines of the body, counted on from the last cut.
+    unsigned bodyLines =
+        lines - cutLines.front() +
+        std::count(text.begin() + counted, text.begin() + layout.bodyEnd, '\n');
+    size_t lastNewline = body.rfind('\n');
+    size_t closeColumn = lastNewline == llvm::StringRef::npos
+                             ? body.size()
+                             : body.size() - lastNewline - 1;
     part->text.append(head.data(), head.size());
-    part->text.append(body.count('\n'), '\n');
+    part->text.append(bodyLines, '\n');
     part->text.append(closeColumn, ' ');
     part->prefixLength = head.size();
     part->textStart = part->text.size();
