@@ -105,12 +105,23 @@ private:
   std::vector<Value> values;
 };
 
+static bool isFunctionBoundary(Operation *op) {
+  return isa<FunctionOpInterface>(op) ||
+         op->hasTrait<OpTrait::IsIsolatedFromAbove>();
+}
+
+/// Returns true when region `region` of `op` can run again after it ran.
+static bool isLoopRegion(Operation *op, Region *region) {
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+    return llvm::is_contained(loop.getLoopRegions(), region);
+  if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
+    return branch.isRepetitiveRegion(region->getRegionNumber());
+  return false;
+}
+
 /// What one exploration (one thread) reads of the module: the shared
 /// numbering, plus caches of uses, memory effects, liveness and symbols of
 /// its own.
-static bool isFunctionBoundary(Operation *op);
-static bool isLoopRegion(Operation *op, Region *region);
-
 class ModuleContext {
 public:
   ModuleContext(Operation *module, const ModuleNumbering &numbering)
@@ -192,20 +203,6 @@ private:
   DenseMap<Region *, bool> loopRegions;
   DenseMap<Operation *, bool> boundaries;
 };
-
-static bool isFunctionBoundary(Operation *op) {
-  return isa<FunctionOpInterface>(op) ||
-         op->hasTrait<OpTrait::IsIsolatedFromAbove>();
-}
-
-/// Returns true when region `region` of `op` can run again after it ran.
-static bool isLoopRegion(Operation *op, Region *region) {
-  if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
-    return llvm::is_contained(loop.getLoopRegions(), region);
-  if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
-    return branch.isRepetitiveRegion(region->getRegionNumber());
-  return false;
-}
 
 //===----------------------------------------------------------------------===//
 // FunctionExplorer
@@ -1803,8 +1800,7 @@ bool FunctionExplorer::selectPassesThrough(PathState &s, Operation *op,
     return isa<BranchOpInterface>(op);
   if (op->hasTrait<OpTrait::IsTerminator>()) {
     Operation *parent = op->getParentOp();
-    return isa<RegionBranchOpInterface>(parent) &&
-           !isFunctionBoundary(parent);
+    return isa<RegionBranchOpInterface>(parent) && !ctx.isBoundary(parent);
   }
   if (isa<RegionBranchOpInterface>(op) && op->getNumRegions() != 0 &&
       !isa<CallOpInterface>(op))
@@ -2223,7 +2219,7 @@ bool FunctionExplorer::stepRegionTerminator(PathState &s, Operation *term) {
     // leave the op, or run the region again when it loops.
     Region *region = term->getParentRegion();
     succs.emplace_back(parentOp, parentOp->getResults());
-    if (isLoopRegion(parentOp, region))
+    if (ctx.isLoop(region))
       succs.emplace_back(region, region->getArguments());
   }
   bool choice = succs.size() > 1;
