@@ -2,7 +2,6 @@
 
 #include "analyzer/AbstractState.h"
 
-#include "llvm/ADT/DenseMap.h"
 
 #include "llvm/Support/xxhash.h"
 
@@ -442,99 +441,6 @@ bool PathState::sameShape(const PathState &other) const {
   for (size_t i = 0; i < buffers.size(); ++i)
     if (!buffers[i].sameIdentity(other.buffers[i]))
       return false;
-  return true;
-}
-
-bool PathState::covers(const PathState &other) const {
-  if (assignment != other.assignment)
-    return false;
-  // The image of each atom of this state in `other`: a constant or an atom.
-  struct Image {
-    bool constant;
-    uint32_t atom;
-    bool value;
-    bool operator==(const Image &o) const {
-      return constant == o.constant &&
-             (constant ? value == o.value : atom == o.atom);
-    }
-  };
-  llvm::SmallDenseMap<uint32_t, Image, 8> images;
-  auto bind = [&](uint32_t atom, Image image) {
-    auto [it, inserted] = images.try_emplace(atom, image);
-    return inserted || it->second == image;
-  };
-  auto bindSame = [&](llvm::ArrayRef<uint32_t> from,
-                      llvm::ArrayRef<uint32_t> to) {
-    for (size_t i = 0; i < from.size(); ++i)
-      if (!bind(from[i], Image{false, to[i], false}))
-        return false;
-    return true;
-  };
-  for (size_t i = 0; i < env.size(); ++i) {
-    const AbsVal &mine = env[i].second, &theirs = other.env[i].second;
-    if (mine.kind != AbsVal::Kind::Bool)
-      continue; // equal (same shape)
-    const BoolFn &f = mine.boolValue, &g = theirs.boolValue;
-    llvm::ArrayRef<uint32_t> fa = f.getAtoms(), ga = g.getAtoms();
-    if (f.getTable() == g.getTable() && fa.size() == ga.size()) {
-      if (!bindSame(fa, ga))
-        return false;
-      continue;
-    }
-    auto c = g.getConstant();
-    if (fa.size() != 1 || !c)
-      return false;
-    // f is `a` (table 0b10) or `!a` (0b01); a takes the value giving c.
-    bool positive = f.getTable() == 0b10;
-    if (!bind(fa[0], Image{true, 0, positive ? *c : !*c}))
-      return false;
-  }
-  // Atoms named elsewhere (alias and comparison atoms, assumptions, Select
-  // conditions, buffer contents) are the same in both states: they must be
-  // their own image.
-  auto mustBeFixed = [&](uint32_t atom) {
-    auto it = images.find(atom);
-    return it == images.end() || it->second == Image{false, atom, false};
-  };
-  for (auto [a, b, atom] : aliasAtoms)
-    if (!mustBeFixed(atom))
-      return false;
-  for (const CmpAtom &c : cmpAtoms)
-    if (!mustBeFixed(c.atom))
-      return false;
-  for (auto [atom, value] : assignment)
-    if (!mustBeFixed(atom))
-      return false;
-  auto fixedIn = [&](const AbsVal &val) {
-    if (val.kind != AbsVal::Kind::Bool && val.kind != AbsVal::Kind::Select)
-      return true;
-    return llvm::all_of(val.boolValue.getAtoms(), mustBeFixed);
-  };
-  for (const auto &entry : env)
-    if (entry.second.kind == AbsVal::Kind::Select && !fixedIn(entry.second))
-      return false;
-  for (const BufferRecord &b : buffers)
-    for (const auto &cell : b.contents)
-      if (!fixedIn(cell.second))
-        return false;
-  // Check: the images turn every boolean of this state into `other`'s.
-  Assignment constants;
-  for (const auto &[atom, image] : images)
-    if (image.constant)
-      constants.emplace_back(atom, image.value);
-  llvm::sort(constants);
-  auto rename = [&](uint32_t atom) {
-    auto it = images.find(atom);
-    return it == images.end() ? atom : it->second.atom;
-  };
-  for (size_t i = 0; i < env.size(); ++i) {
-    const AbsVal &mine = env[i].second;
-    if (mine.kind != AbsVal::Kind::Bool)
-      continue;
-    if (mine.boolValue.restrict(constants).remap(rename) !=
-        other.env[i].second.boolValue)
-      return false;
-  }
   return true;
 }
 

@@ -276,11 +276,6 @@ struct PathState {
   /// True when `other` differs from this state at most in the boolean values
   /// of the environment and the values of assumed atoms.
   bool sameShape(const PathState &other) const;
-  /// For a state of the same shape: true when `other` is this state with
-  /// some of its free atoms fixed to constants or renamed to other atoms
-  /// (e.g. a condition this path left open that `other` decided). Every path
-  /// from `other` is then a path from this state.
-  bool covers(const PathState &other) const;
 
 private:
   enum class Print { Full, Shape, Cover };

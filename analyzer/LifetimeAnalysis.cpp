@@ -1101,28 +1101,6 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
 }
 
 bool FunctionExplorer::mergeBooleans(PathState &into, PathState &s) {
-  auto joinHits = [&] {
-    SmallVector<uint32_t, 2> common;
-    std::set_intersection(into.hits.begin(), into.hits.end(), s.hits.begin(),
-                          s.hits.end(), std::back_inserter(common));
-    into.hits = std::move(common);
-    into.addTrace(TraceStep::Kind::Merge, into.pc);
-    ++into.forks;
-  };
-  // One state is the other with some atoms decided: the more general one
-  // covers both, with no new atom (an ite on a fresh atom would make every
-  // iteration of a loop a new state).
-  if (into.covers(s)) {
-    joinHits();
-    return true;
-  }
-  if (s.covers(into)) {
-    into.env = std::move(s.env);
-    into.nextAtom = s.nextAtom;
-    into.mayHaveSelect = s.mayHaveSelect;
-    joinHits();
-    return true;
-  }
   // The selector: an assumed atom the two paths disagree on (then the merged
   // path no longer assumes it), or a fresh atom.
   std::optional<size_t> differing;
@@ -1161,7 +1139,12 @@ bool FunctionExplorer::mergeBooleans(PathState &into, PathState &s) {
     into.assignment.erase(into.assignment.begin() + *differing);
   else if (!merged.empty())
     into.nextAtom = fresh + 1;
-  joinHits();
+  SmallVector<uint32_t, 2> common;
+  std::set_intersection(into.hits.begin(), into.hits.end(), s.hits.begin(),
+                        s.hits.end(), std::back_inserter(common));
+  into.hits = std::move(common);
+  into.addTrace(TraceStep::Kind::Merge, into.pc);
+  ++into.forks;
   canonicalizeAtoms(into);
   return true;
 }

@@ -2,10 +2,12 @@
 //
 // Paths that meet with the same buffers and differ only in conditions one of
 // them decided (%arg5 inside a loop that may run zero times, %arg2, %arg3 in
-// branches) are covered by the path that left them open, with no new atom:
-// the loops converge after a few iterations. Reduced from a generated kernel
-// (bench/gen_program.py) that took 24,334 steps when such paths were merged
-// on a fresh atom (or not at all), and takes about 600 now.
+// branches) merge without a new atom: booleans keep their atoms when a path
+// decides them, so two such paths differ only in an assumption (dropped when
+// they merge), and a state seen with a subset of a new state's assumptions
+// covers it. The loops converge after a few iterations. Reduced from a
+// generated kernel (bench/gen_program.py) that took 24,334 steps when decided
+// atoms were substituted; it takes 571 now, 634 without the subset covering.
 module {
   func.func @loop_state_merging(%arg0: memref<?xf32>, %arg1: index, %arg2: i1, %arg3: i1, %arg4: i1, %arg5: i1) -> memref<64xf32> {
     %c0 = arith.constant 0 : index
@@ -121,4 +123,4 @@ module {
 }
 
 // The figures come after the findings.
-// CHECK: incomplete-functions=0 steps={{[0-9][0-9]?[0-9]? }}
+// CHECK: incomplete-functions=0 steps={{[1-5]?[0-9]?[0-9] }}
