@@ -21,7 +21,6 @@ SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
 SourceInfo::SourceInfo(const llvm::SourceMgr &sourceMgr,
                        std::vector<ParsedPart> parts)
     : sourceMgr(&sourceMgr), parts(std::move(parts)) {
-  state = this->parts.front().state;
   // The SourceMgr indexes the lines of a buffer on the first query; do it
   // now, so that checks on several threads only read the index.
   StringRef text = getText();
@@ -41,36 +40,33 @@ StringRef SourceInfo::getText() const {
 
 const AsmParserState::OperationDefinition *
 SourceInfo::getOpDef(Operation *op, const ParsedPart **part) const {
-  if (!state)
+  if (parts.empty())
     return nullptr;
-  if (parts.size() == 1) {
-    if (part)
-      *part = &parts.front();
-    return state->getOpDef(op);
+  const ParsedPart *holder = &parts.front();
+  if (parts.size() > 1) {
+    // The part that holds the op's top-level ancestor holds the op.
+    Operation *top = op;
+    while (top->getParentOp() && top->getParentOp()->getParentOp())
+      top = top->getParentOp();
+    auto it = llvm::find_if(
+        parts, [&](const ParsedPart &p) { return p.state->getOpDef(top); });
+    if (it == parts.end())
+      return nullptr;
+    holder = &*it;
   }
-  // The part that holds the op's top-level ancestor holds the op.
-  Operation *top = op;
-  while (top->getParentOp() && top->getParentOp()->getParentOp())
-    top = top->getParentOp();
-  for (const ParsedPart &p : parts)
-    if (p.state->getOpDef(top)) {
-      if (part)
-        *part = &p;
-      return p.state->getOpDef(op);
-    }
-  return nullptr;
+  if (part)
+    *part = holder;
+  return holder->state->getOpDef(op);
 }
 
 const AsmParserState::BlockDefinition *
 SourceInfo::getBlockDef(Block *block) const {
-  if (!state)
+  // A block is parsed with the op that holds it.
+  const ParsedPart *part = nullptr;
+  Operation *parent = block->getParentOp();
+  if (!parent || !getOpDef(parent, &part))
     return nullptr;
-  if (parts.size() == 1)
-    return state->getBlockDef(block);
-  for (const ParsedPart &p : parts)
-    if (const auto *def = p.state->getBlockDef(block))
-      return def;
-  return nullptr;
+  return part->state->getBlockDef(block);
 }
 
 const char *SourceInfo::toFile(const ParsedPart &part,
@@ -87,7 +83,7 @@ const char *SourceInfo::toFile(const ParsedPart &part,
 }
 
 std::string SourceInfo::getFileName(Operation *op) const {
-  if (state)
+  if (hasText())
     return "";
   if (auto loc = op->getLoc()->findInstanceOf<FileLineColRange>())
     return loc.getFilename().str();
@@ -142,7 +138,7 @@ SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
 }
 
 SourceRange SourceInfo::getRange(Operation *op) const {
-  if (!state)
+  if (!hasText())
     return getLocationRange(op);
   const ParsedPart *part = nullptr;
   if (const auto *def = getOpDef(op, &part)) {
@@ -177,7 +173,7 @@ SourceRange SourceInfo::getRange(Operation *op) const {
 }
 
 std::string SourceInfo::getName(Value value) const {
-  if (!state) {
+  if (!hasText()) {
     std::lock_guard<std::mutex> lock(asmStateMutex);
     if (!asmState)
       // The IR is verified: AsmState must not verify it again (that would

@@ -65,7 +65,7 @@ public:
   ~SourceInfo();
 
   /// True when the source text is known (offsets, whole lines, fix-its).
-  bool hasText() const { return state != nullptr; }
+  bool hasText() const { return !parts.empty(); }
   /// The file named by the location of `op` when there is no source text
   /// (empty otherwise, or when `op` has no file location).
   std::string getFileName(mlir::Operation *op) const;
@@ -111,7 +111,6 @@ private:
 
   /// Set together when the source text is known.
   const llvm::SourceMgr *sourceMgr = nullptr;
-  const mlir::AsmParserState *state = nullptr; ///< the first part's
   std::vector<ParsedPart> parts;
   /// Without source text: the IR named, and the printer's names of its
   /// values, computed on the first request (naming a large module costs a

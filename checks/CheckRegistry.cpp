@@ -3,7 +3,6 @@
 #include "checks/CheckRegistry.h"
 #include "analyzer/Concurrency.h"
 
-#include "mlir/IR/Threading.h"
 #include "checks/AllocaInLoopCheck.h"
 #include "checks/DoubleFreeCheck.h"
 #include "checks/InvalidFreeCheck.h"
