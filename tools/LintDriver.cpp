@@ -229,7 +229,7 @@ struct ChunkLinter {
       return failure();
     });
     // The context may outlive this call (torn down on the pool).
-    auto eraseHandler = llvm::make_scope_exit(
+    llvm::scope_exit eraseHandler(
         [&] { context.getDiagEngine().eraseHandler(firstError); });
 
     auto parseStart = Clock::now();

@@ -59,7 +59,7 @@ struct CliOptions {
   std::vector<std::string> dialectPlugins;
   /// Threads (0: one per core).
   unsigned jobs = 0;
-  size_t parallelParseMinBytes = 256 * 1024;
+  size_t parallelParseMinBytes = LintOptions().parallelParseMinBytes;
   bool splitInputFile = false;
   bool allowUnregistered = false;
   bool stats = false;
