@@ -4,10 +4,11 @@
 set -euo pipefail
 
 # valgrind and gcc (the C compiler that links the lowered programs) are for the
-# dynamic test in test/dynamic/.
+# dynamic test in test/dynamic/. libjemalloc-dev: mlir-memlint allocates with
+# jemalloc when it is there (tools/CMakeLists.txt).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           nlohmann-json3-dev libcli11-dev graphviz libgraphviz-dev
-          ninja-build cmake g++ libgtest-dev python3 python3-jsonschema
+          ninja-build cmake g++ libgtest-dev libjemalloc-dev python3 python3-jsonschema
           valgrind gcc)
 
 missing=()

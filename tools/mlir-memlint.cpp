@@ -20,6 +20,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
@@ -36,6 +37,13 @@
 #include <mutex>
 
 using namespace memlint;
+
+// The allocator the tool was linked with (tools/CMakeLists.txt), for --version.
+#ifdef MEMLINT_WITH_JEMALLOC
+static const char *const kAllocatorName = "jemalloc";
+#else
+static const char *const kAllocatorName = "C library malloc";
+#endif
 
 namespace {
 struct CliOptions {
@@ -299,7 +307,9 @@ int main(int argc, char **argv) {
   planApp->add_option("--space", planOpts.space,
                       "Only plan the memory space SPACE");
 
-  app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str());
+  app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str() +
+                                        "\n  built with MLIR " LLVM_VERSION_STRING
+                                        "\n  allocator: " + kAllocatorName);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp &e) {
