@@ -2,7 +2,8 @@
 # Performance benchmark for mlir-memlint (see bench/README.md).
 #
 # For each size (default 10k, 100k, 1M ops) it generates a realistic memref
-# program with bench/gen_program.py, then measures wall time (best of N runs)
+# program with bench/gen_program.py, then measures wall time (best of N rounds,
+# each running every command once)
 # and peak RSS of
 #   parse  : mlir-opt --allow-unregistered-dialect FILE -o /dev/null   (baseline)
 #   lint   : mlir-memlint FILE --json /dev/null   (exit 0 or 1 both count as success;
@@ -83,34 +84,48 @@ else
 fi
 work="$(cd "$work" && pwd)"
 
-# measure NAME OKCODES CMD... -> sets M_TIME (best wall seconds), M_RSS (max KB
-# of the best run), M_STATUS (ok|rejected|crashed|timeout). OKCODES is a
-# space-separated list of acceptable exit codes.
-measure() {
+# measure_once NAME OKCODES CMD... runs CMD once and keeps, per NAME, the best
+# wall seconds (BEST), the peak RSS in KB of that run (BRSS), every run's
+# seconds (ALL) and the status (STATUS: ok|rejected|crashed|timeout; a NAME
+# that failed once is not run again). OKCODES is a space-separated list of
+# acceptable exit codes. The commands of one size are measured in rounds (each
+# command once per round), so that a change of the machine's load during the
+# benchmark affects all of them alike, and a ratio is also taken within each
+# round (the median of those is the "med" column).
+declare -A BEST BRSS ALL STATUS
+measure_once() {
   local name="$1" okcodes="$2"; shift 2
-  local best="" best_rss="" i rc t rss out="$work/.time.$$"
-  M_STATUS=ok
-  for ((i = 0; i < runs; i++)); do
-    rc=0
-    timeout "$timeout_s" /usr/bin/time -o "$out" -f "%e %M" "$@" \
-      >"$work/.stdout.$$" 2>"$work/.stderr.$$" || rc=$?
-    if [ "$rc" -eq 124 ]; then M_STATUS=timeout; break; fi
-    if ! [[ " $okcodes " == *" $rc "* ]]; then
-      if [ "$rc" -ge 128 ] || grep -q "Command terminated by signal" "$out" 2>/dev/null; then
-        M_STATUS=crashed
-      else
-        M_STATUS=rejected
-      fi
-      cp "$work/.stderr.$$" "$work/$name.stderr" 2>/dev/null
-      break
+  local rc=0 t rss out="$work/.time.$$"
+  [ "${STATUS[$name]:-ok}" = ok ] || return 0
+  STATUS[$name]=ok
+  timeout "$timeout_s" /usr/bin/time -o "$out" -f "%e %M" "$@" \
+    >"$work/.stdout.$$" 2>"$work/.stderr.$$" || rc=$?
+  if [ "$rc" -eq 124 ]; then
+    STATUS[$name]=timeout
+  elif ! [[ " $okcodes " == *" $rc "* ]]; then
+    if [ "$rc" -ge 128 ] || grep -q "Command terminated by signal" "$out" 2>/dev/null; then
+      STATUS[$name]=crashed
+    else
+      STATUS[$name]=rejected
     fi
+    cp "$work/.stderr.$$" "$work/$name.stderr" 2>/dev/null
+  else
     read -r t rss < <(tail -n 1 "$out")
-    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then
-      best="$t"; best_rss="$rss"
+    ALL[$name]="${ALL[$name]:-} $t"
+    if [ -z "${BEST[$name]:-}" ] || awk -v a="$t" -v b="${BEST[$name]}" 'BEGIN{exit !(a < b)}'; then
+      BEST[$name]="$t"; BRSS[$name]="$rss"
     fi
-  done
+  fi
   rm -f "$out" "$work/.stdout.$$" "$work/.stderr.$$"
-  M_TIME="${best:-}"; M_RSS="${best_rss:-}"
+}
+
+# median_ratio "A1 A2 .." "B1 B2 .." -> the median of Ai/Bi, or "-".
+median_ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN{ n = split(a, x, " "); m = split(b, y, " ");
+    if (n == 0 || n != m) { print "-"; exit }
+    for (i = 1; i <= n; i++) r[i] = (y[i] > 0) ? x[i] / y[i] : 0;
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+    printf "%.2f", (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
 }
 
 label() { # 10000 -> 10k
@@ -119,7 +134,7 @@ label() { # 10000 -> 10k
 }
 fmt_mb() { [ -n "$1" ] && awk -v k="$1" 'BEGIN{printf "%.0f", k/1024}' || printf -- "-"; }
 
-declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_LINT1 R_DEAL R_DRSS R_DSTAT
+declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_LINT1 R_DEAL R_DRSS R_DSTAT R_MED R_MED1
 
 gen="python3 $here/gen_program.py"
 idx=0
@@ -135,20 +150,28 @@ for n in $sizes; do
   fi
   ops="$(tail -n 1 "$f" | sed 's|^// ops: ||')"
 
-  echo "== $n: parse+print" >&2
-  measure "parse_$n" "0" "$mlir_opt" --allow-unregistered-dialect "$f" -o /dev/null
-  R_PARSE[idx]="${M_TIME:-$M_STATUS}"; R_PRSS[idx]="$M_RSS"
-  [ "$M_STATUS" = ok ] || echo "   mlir-opt failed ($M_STATUS) on $f" >&2
-
+  for ((r = 1; r <= runs; r++)); do
+    echo "== $n: round $r of $runs" >&2
+    measure_once "parse_$n" "0" "$mlir_opt" --allow-unregistered-dialect "$f" -o /dev/null
+    if [ "$have_tool" -eq 1 ]; then
+      measure_once "lint_$n" "0 1" "$tool" "$f" --json /dev/null
+      measure_once "lint1_$n" "0 1" "$tool" -j 1 "$f" --json /dev/null
+    fi
+    [ "$do_dealloc" -eq 1 ] &&
+      measure_once "dealloc_$n" "0" "$mlir_opt" -buffer-deallocation-pipeline "$fnd" -o /dev/null
+  done
+  R_PARSE[idx]="${BEST[parse_$n]:-${STATUS[parse_$n]}}"; R_PRSS[idx]="${BRSS[parse_$n]:-}"
+  [ "${STATUS[parse_$n]}" = ok ] || echo "   mlir-opt failed (${STATUS[parse_$n]}) on $f" >&2
+  R_MED[idx]="-"; R_MED1[idx]="-"
   if [ "$have_tool" -eq 1 ]; then
-    echo "== $n: mlir-memlint" >&2
-    measure "lint_$n" "0 1" "$tool" "$f" --json /dev/null
-    R_LINT[idx]="$M_TIME"; R_LRSS[idx]="$M_RSS"; R_LSTAT[idx]="$M_STATUS"
-    [ "$M_STATUS" = ok ] || echo "   mlir-memlint $M_STATUS on $f (stderr in $work/lint_$n.stderr)" >&2
-    echo "== $n: mlir-memlint -j 1" >&2
-    measure "lint1_$n" "0 1" "$tool" -j 1 "$f" --json /dev/null
-    R_LINT1[idx]="${M_TIME:-$M_STATUS}"
-    if [ "$findings" -eq 1 ] && [ "$M_STATUS" = ok ]; then
+    R_LINT[idx]="${BEST[lint_$n]:-}"; R_LRSS[idx]="${BRSS[lint_$n]:-}"; R_LSTAT[idx]="${STATUS[lint_$n]}"
+    [ "${STATUS[lint_$n]}" = ok ] || echo "   mlir-memlint ${STATUS[lint_$n]} on $f (stderr in $work/lint_$n.stderr)" >&2
+    R_LINT1[idx]="${BEST[lint1_$n]:-${STATUS[lint1_$n]}}"
+    if [ "${STATUS[parse_$n]}" = ok ]; then
+      [ "${STATUS[lint_$n]}" = ok ] && R_MED[idx]="$(median_ratio "${ALL[lint_$n]}" "${ALL[parse_$n]}")"
+      [ "${STATUS[lint1_$n]}" = ok ] && R_MED1[idx]="$(median_ratio "${ALL[lint1_$n]}" "${ALL[parse_$n]}")"
+    fi
+    if [ "$findings" -eq 1 ] && [ "${STATUS[lint_$n]}" = ok ]; then
       # One extra, untimed run to count findings (the inputs are memory-correct,
       # so every lifetime-* finding is a false positive).
       timeout "$timeout_s" "$tool" "$f" --json "$work/lint_$n.json" >/dev/null 2>&1
@@ -167,9 +190,7 @@ PY
   fi
 
   if [ "$do_dealloc" -eq 1 ]; then
-    echo "== $n: -buffer-deallocation-pipeline" >&2
-    measure "dealloc_$n" "0" "$mlir_opt" -buffer-deallocation-pipeline "$fnd" -o /dev/null
-    R_DEAL[idx]="$M_TIME"; R_DRSS[idx]="$M_RSS"; R_DSTAT[idx]="$M_STATUS"
+    R_DEAL[idx]="${BEST[dealloc_$n]:-}"; R_DRSS[idx]="${BRSS[dealloc_$n]:-}"; R_DSTAT[idx]="${STATUS[dealloc_$n]}"
   else
     R_DEAL[idx]=""; R_DRSS[idx]=""; R_DSTAT[idx]="skipped"
   fi
@@ -178,11 +199,11 @@ PY
 done
 
 # ---------------------------------------------------------------- the table
-printf '\nmlir-memlint benchmark  (best of %d; times in s, peak RSS in MB; %s)\n' "$runs" "$(nproc) cpus"
-printf '%-5s %9s | %8s %6s | %8s %6s %7s | %8s %7s | %9s %6s | %11s\n' \
-  size ops parse rss lint rss "lint/p" "lint -j1" "j1/p" dealloc rss "lint growth"
-printf -- '%.0s-' {1..112}; printf '\n'
-[ -n "$csv" ] && echo "size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,lint_j1_s,lint_j1_parse_ratio,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
+printf '\nmlir-memlint benchmark  (best of %d interleaved rounds; med: median of the ratios within a round; times in s, peak RSS in MB; %s)\n' "$runs" "$(nproc) cpus"
+printf '%-5s %9s | %8s %6s | %8s %6s %7s %5s | %8s %7s %5s | %9s %6s | %11s\n' \
+  size ops parse rss lint rss "lint/p" med "lint -j1" "j1/p" med dealloc rss "lint growth"
+printf -- '%.0s-' {1..124}; printf '\n'
+[ -n "$csv" ] && echo "size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,lint_parse_ratio_median,lint_j1_s,lint_j1_parse_ratio,lint_j1_parse_ratio_median,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
 prev_lint=""; prev_ops=""
 for ((i = 0; i < idx; i++)); do
   p="${R_PARSE[i]}"; l="${R_LINT[i]}"; l1="${R_LINT1[i]}"; d="${R_DEAL[i]}"
@@ -202,10 +223,10 @@ for ((i = 0; i < idx; i++)); do
   case "${R_DSTAT[i]}" in
     ok) dcell="$d" ;; rejected|crashed) dcell="rejected" ;; *) dcell="${R_DSTAT[i]}" ;;
   esac
-  printf '%-5s %9s | %8s %6s | %8s %6s %7s | %8s %7s | %9s %6s | %11s\n' \
+  printf '%-5s %9s | %8s %6s | %8s %6s %7s %5s | %8s %7s %5s | %9s %6s | %11s\n' \
     "$(label "${R_SIZE[i]}")" "${R_OPS[i]}" "$p" "$(fmt_mb "${R_PRSS[i]}")" \
-    "$lint_cell" "$(fmt_mb "${R_LRSS[i]}")" "$ratio" "$l1" "$ratio1" "$dcell" "$(fmt_mb "${R_DRSS[i]}")" "$growth"
-  [ -n "$csv" ] && echo "${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,$l1,$ratio1,$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
+    "$lint_cell" "$(fmt_mb "${R_LRSS[i]}")" "$ratio" "${R_MED[i]}" "$l1" "$ratio1" "${R_MED1[i]}" "$dcell" "$(fmt_mb "${R_DRSS[i]}")" "$growth"
+  [ -n "$csv" ] && echo "${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,${R_MED[i]},$l1,$ratio1,${R_MED1[i]},$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
   if [ "${R_LSTAT[i]}" = ok ]; then prev_lint="$l"; prev_ops="${R_OPS[i]}"; fi
 done
 printf '\ntargets: lint/parse <= 1.5 at every size; lint growth ~10x per 10x ops (linear)\n'

@@ -618,16 +618,26 @@ int main(int argc, char **argv) {
     else
       shown.push_back(f.finding);
   }
-  // The JSON and SARIF documents are rendered on the pool while the text
-  // is printed; they are written afterwards, in a fixed order.
+  // The JSON and SARIF documents are rendered on the analysis threads, idle
+  // now, while the text is printed; they are written afterwards, in a fixed
+  // order.
+  std::optional<llvm::ThreadPoolTaskGroup> rendering;
+  if (analysisPool)
+    rendering.emplace(*analysisPool);
+  auto render = [&](std::function<void()> task) {
+    if (rendering)
+      rendering->async(std::move(task));
+    else
+      task();
+  };
   std::string jsonText, sarifText, baselineText;
   if (!opts.jsonFile.empty())
-    spawn([&] { jsonText = renderJson(statuses, findings); });
+    render([&] { jsonText = renderJson(statuses, findings); });
   SarifOptions sarifOptions;
   sarifOptions.includeSuppressed = opts.sarifIncludeSuppressed;
   sarifOptions.inputErrors = errors;
   if (!opts.sarifFile.empty())
-    spawn([&] {
+    render([&] {
       sarifText = renderSarif(statuses, findings, texts, sarifOptions);
     });
   std::vector<ReportedFinding> accepted;
@@ -640,7 +650,7 @@ int main(int argc, char **argv) {
         accepted.back().baselineState = BaselineState::None;
       }
     baselineOptions.inputErrors = errors;
-    spawn([&] {
+    render([&] {
       baselineText = renderSarif(statuses, accepted, texts, baselineOptions);
     });
   }
@@ -661,8 +671,8 @@ int main(int argc, char **argv) {
                  << unchanged << " unchanged, " << goneFromBaseline
                  << " gone (fixed or moved out of the baseline)\n";
 
-  if (pool)
-    pool->wait();
+  if (rendering)
+    rendering->wait();
   if (!opts.jsonFile.empty() && !writeOrReport(opts.jsonFile, jsonText))
     return 2;
   if (!opts.sarifFile.empty() && !writeOrReport(opts.sarifFile, sarifText))
