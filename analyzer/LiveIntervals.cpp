@@ -87,6 +87,15 @@ FunctionLiveIntervals::FunctionLiveIntervals(
   // Widens [lower, upper) for an op `at` of the class of a buffer allocated
   // by `alloc`: loops around `at` that do not contain the allocation, and
   // regions with several blocks around `at`, are covered whole.
+  // isLoop asks interfaces (RegionBranchOpInterface::hasLoop builds the
+  // region graph): once per op, not once per use and ancestor.
+  DenseMap<Operation *, bool> loops;
+  auto isLoopOp = [&](Operation *op) {
+    auto [it, inserted] = loops.try_emplace(op);
+    if (inserted)
+      it->second = isLoop(op);
+    return it->second;
+  };
   auto cover = [&](Operation *at, Operation *alloc, int64_t &lower,
                    int64_t &upper) {
     lower = std::min(lower, points.lookup(at));
@@ -99,7 +108,7 @@ FunctionLiveIntervals::FunctionLiveIntervals(
       Operation *parent = region->getParentOp();
       bool multiBlock = !region->hasOneBlock();
       bool loopAround =
-          parent != function && isLoop(parent) && !parent->isAncestor(alloc);
+          parent != function && isLoopOp(parent) && !parent->isAncestor(alloc);
       if (!multiBlock && !loopAround)
         continue;
       if (parent == function) {

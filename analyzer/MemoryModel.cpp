@@ -144,6 +144,14 @@ static SmallVector<AliasInfo, 1> getAliases(Operation *op) {
   return result;
 }
 
+static bool isBufferType(Type type) {
+  return isa<BaseMemRefType, LLVM::LLVMPointerType>(type);
+}
+
+bool memlint::mayAllocate(Operation *op) {
+  return llvm::any_of(op->getResultTypes(), isBufferType);
+}
+
 bool memlint::hasUnknownEffects(Operation *op) {
   if (isa<MemoryEffectOpInterface>(op))
     return false;

@@ -73,6 +73,11 @@ struct OpMemoryInfo {
 /// Describes how `op` allocates, frees, aliases and accesses memory.
 OpMemoryInfo describeMemory(mlir::Operation *op);
 
+/// False when describeMemory(op) lists no allocation for certain: the op has
+/// no result of memref or LLVM pointer type. A cheap filter for walks that
+/// look for allocations only.
+bool mayAllocate(mlir::Operation *op);
+
 /// Returns true when the memory behaviour of `op` is unknown: it has no
 /// MemoryEffectOpInterface and no recursive effects, and it is not modelled
 /// otherwise. Memrefs handed to such ops escape.

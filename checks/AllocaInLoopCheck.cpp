@@ -16,6 +16,8 @@ using namespace memlint;
 void AllocaInLoopCheck::run(const LintContext &context,
                             std::vector<Finding> &findings) {
   context.getModule()->walk([&](Operation *op) {
+    if (!mayAllocate(op))
+      return;
     for (const AllocationInfo &alloc : describeMemory(op).allocations) {
       if (alloc.origin != BufferOrigin::Stack)
         continue;

@@ -146,6 +146,8 @@ ArrayRef<unsigned> AllocationIndex::getCalleeKinds(Operation *callee) {
     return it->second;
   SmallVector<unsigned> found;
   callee->walk([&](Operation *op) {
+    if (!mayAllocate(op))
+      return;
     for (const AllocationInfo &alloc : describeMemory(op).allocations) {
       if (alloc.origin != BufferOrigin::Heap)
         continue;
@@ -164,14 +166,15 @@ AllocationIndex::AllocationIndex(Operation *function) {
     Entries entries;
     // The op itself comes before the ops nested in it.
     SmallVector<unsigned, 2> own;
-    for (const AllocationInfo &alloc : describeMemory(op).allocations)
-      if (alloc.origin == BufferOrigin::Heap) {
-        unsigned kind = getKindIndex(getMemoryKind(alloc));
-        if (!llvm::is_contained(own, kind)) {
-          own.push_back(kind);
-          add(entries, kind, 1, op, /*isCall=*/false);
+    if (mayAllocate(op))
+      for (const AllocationInfo &alloc : describeMemory(op).allocations)
+        if (alloc.origin == BufferOrigin::Heap) {
+          unsigned kind = getKindIndex(getMemoryKind(alloc));
+          if (!llvm::is_contained(own, kind)) {
+            own.push_back(kind);
+            add(entries, kind, 1, op, /*isCall=*/false);
+          }
         }
-      }
     if (auto call = dyn_cast<CallOpInterface>(op)) {
       auto callee =
           dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
