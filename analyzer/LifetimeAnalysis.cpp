@@ -732,11 +732,13 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
           return LocalLiveness::Live;
       }
     }
-    // The loop itself reads its induction variables at the back-edge.
-    if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
-      if (auto ivs = loop.getLoopInductionVars())
-        if (llvm::is_contained(*ivs, v))
-          return LocalLiveness::Live;
+    // The loop itself reads its induction variables (arguments of its body)
+    // at the back-edge.
+    if (argOwner == block)
+      if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
+        if (auto ivs = loop.getLoopInductionVars())
+          if (llvm::is_contained(*ivs, v))
+            return LocalLiveness::Live;
     if (ctx.isLoop(block->getParent()) &&
         uses.userAncestors.contains(parent)) {
       // Used inside the loop: live across iterations unless defined inside
