@@ -1,29 +1,19 @@
-//===- JsonReporter.cpp - The JSON document of a run -----------------------===//
+//===- JsonReporter.cpp - The JSON document of a run
+//-----------------------===//
 //
-// Streamed with llvm::json::OStream: a run with many findings writes its
+// Streamed into a string with JsonWriter: a run with many findings writes its
 // report without building the document in memory first.
 //
 //===----------------------------------------------------------------------===//
 
+#include "reporters/JsonWriter.h"
 #include "reporters/Reporters.h"
-
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace memlint;
 
-/// Text from the input may be invalid UTF-8; JSON strings must not be (and
-/// llvm::json asserts on it). Valid text is referenced, not copied.
-static llvm::json::Value utf8(llvm::StringRef text) {
-  if (llvm::json::isUTF8(text))
-    return text;
-  return llvm::json::fixUTF8(text);
-}
-
-static void writeLocation(llvm::json::OStream &j,
-                          const FindingLocation &location) {
+static void writeLocation(JsonWriter &j, const FindingLocation &location) {
   j.object([&] {
-    j.attribute("file", utf8(location.file));
+    j.attribute("file", location.file);
     j.attribute("line", int64_t(location.range.line));
     j.attribute("column", int64_t(location.range.column));
     j.attribute("endLine", int64_t(location.range.endLine));
@@ -31,16 +21,16 @@ static void writeLocation(llvm::json::OStream &j,
   });
 }
 
-static void writeFinding(llvm::json::OStream &j, const ReportedFinding &item) {
+static void writeFinding(JsonWriter &j, const ReportedFinding &item) {
   const Finding &finding = item.finding;
   j.object([&] {
     j.attribute("rule", finding.rule);
     j.attribute("level", stringifyLevel(finding.level));
-    j.attribute("function", utf8(finding.function));
+    j.attribute("function", finding.function);
     j.attributeBegin("location");
     writeLocation(j, finding.location);
     j.attributeEnd();
-    j.attribute("message", utf8(finding.message));
+    j.attribute("message", finding.message);
     j.attribute("paths", finding.allPaths ? "all" : "some");
     j.attributeArray("notes", [&] {
       for (const FindingNote &note : finding.notes)
@@ -48,20 +38,20 @@ static void writeFinding(llvm::json::OStream &j, const ReportedFinding &item) {
           j.attributeBegin("location");
           writeLocation(j, note.location);
           j.attributeEnd();
-          j.attribute("message", utf8(note.message));
+          j.attribute("message", note.message);
         });
     });
     j.attributeArray("fixes", [&] {
       for (const FixIt &fix : finding.fixes)
         j.object([&] {
-          j.attribute("description", utf8(fix.description));
+          j.attribute("description", fix.description);
           j.attributeArray("edits", [&] {
             for (const FixEdit &edit : fix.edits)
               j.object([&] {
-                j.attribute("file", utf8(edit.file));
+                j.attribute("file", edit.file);
                 j.attribute("offset", int64_t(edit.offset));
                 j.attribute("length", int64_t(edit.length));
-                j.attribute("text", utf8(edit.text));
+                j.attribute("text", edit.text);
               });
           });
         });
@@ -76,31 +66,42 @@ static void writeFinding(llvm::json::OStream &j, const ReportedFinding &item) {
 
 std::string memlint::renderJson(const std::vector<FileStatus> &files,
                                 const std::vector<ReportedFinding> &reported) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os.SetBuffered(); // the writer emits a character at a time
-  {
-    llvm::json::OStream j(os, /*IndentSize=*/2);
-    j.object([&] {
-      j.attribute("version", 1);
-      j.attribute("tool", "mlir-memlint");
-      j.attributeArray("files", [&] {
-        for (const FileStatus &file : files)
-          j.object([&] {
-            j.attribute("path", utf8(file.path));
-            j.attribute("status", file.ok ? "ok" : "error");
-            if (!file.ok)
-              j.attribute("diagnostic", utf8(file.diagnostic));
-          });
-      });
-      j.attributeArray("findings", [&] {
-        for (const ReportedFinding &item : reported)
-          if (!item.suppressed)
-            writeFinding(j, item);
-      });
-    });
+  // Reserved from above, so that the string never moves while it grows.
+  size_t estimate = 4096;
+  for (const FileStatus &file : files)
+    estimate += 128 + file.path.size() + file.diagnostic.size();
+  for (const ReportedFinding &item : reported) {
+    const Finding &f = item.finding;
+    estimate += 512 + f.message.size() + f.location.file.size();
+    for (const FindingNote &note : f.notes)
+      estimate += 256 + note.message.size() + note.location.file.size();
+    for (const FixIt &fix : f.fixes) {
+      estimate += 128 + fix.description.size();
+      for (const FixEdit &edit : fix.edits)
+        estimate += 256 + edit.text.size() + edit.file.size();
+    }
   }
-  os << "\n";
-  os.flush();
+  std::string text;
+  text.reserve(estimate);
+  JsonWriter j(text);
+  j.object([&] {
+    j.attribute("version", 1);
+    j.attribute("tool", "mlir-memlint");
+    j.attributeArray("files", [&] {
+      for (const FileStatus &file : files)
+        j.object([&] {
+          j.attribute("path", file.path);
+          j.attribute("status", file.ok ? "ok" : "error");
+          if (!file.ok)
+            j.attribute("diagnostic", file.diagnostic);
+        });
+    });
+    j.attributeArray("findings", [&] {
+      for (const ReportedFinding &item : reported)
+        if (!item.suppressed)
+          writeFinding(j, item);
+    });
+  });
+  text += '\n';
   return text;
 }

@@ -35,6 +35,7 @@
 #include <functional>
 #include <iostream>
 #include <mutex>
+#include <unistd.h>
 
 using namespace memlint;
 
@@ -91,14 +92,15 @@ struct CliOptions {
 } // namespace
 
 namespace {
-/// A string stream that has colours when asked to (a plain string stream
-/// never has them, so --color=always would print none).
-class ColoredStringStream : public llvm::raw_string_ostream {
+/// Standard error, buffered (diagnostics are written in small pieces), with
+/// colours when --color asks for them, also when it is not a terminal.
+class ColoredErrorStream : public llvm::raw_fd_ostream {
 public:
-  ColoredStringStream(std::string &text, bool colors)
-      : llvm::raw_string_ostream(text), colors(colors) {
+  explicit ColoredErrorStream(bool colors)
+      : llvm::raw_fd_ostream(STDERR_FILENO, /*shouldClose=*/false),
+        colors(colors) {
     enable_colors(colors);
-    SetBuffered(); // diagnostics are written in small pieces
+    SetBufferSize(1 << 20);
   }
   bool has_colors() const override { return colors; }
 
@@ -659,12 +661,11 @@ int main(int argc, char **argv) {
     printGithubAnnotations(llvm::outs(), statuses, shown, texts);
     llvm::outs().flush();
   } else if (!opts.quiet) {
-    // llvm::errs() is unbuffered: render first, write once.
-    std::string text;
-    ColoredStringStream os(text, colors);
+    // llvm::errs() is unbuffered: the findings go through a buffer of their
+    // own on the same descriptor, flushed before llvm::errs() writes again.
+    ColoredErrorStream os(colors);
     printTextFindings(os, shown, texts, colors);
     os.flush();
-    llvm::errs() << text;
   }
   if (baseline && !opts.quiet)
     llvm::errs() << "mlir-memlint: baseline: " << shown.size() << " new, "
