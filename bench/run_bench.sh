@@ -159,6 +159,8 @@ for n in $sizes; do
     fi
     [ "$do_dealloc" -eq 1 ] &&
       measure_once "dealloc_$n" "0" "$mlir_opt" -buffer-deallocation-pipeline "$fnd" -o /dev/null
+    last() { local v="${ALL[$1]:-}"; echo "${v##* }"; }
+    echo "   parse $(last "parse_$n")  lint $(last "lint_$n")  lint-j1 $(last "lint1_$n")  dealloc $(last "dealloc_$n")" >&2
   done
   R_PARSE[idx]="${BEST[parse_$n]:-${STATUS[parse_$n]}}"; R_PRSS[idx]="${BRSS[parse_$n]:-}"
   [ "${STATUS[parse_$n]}" = ok ] || echo "   mlir-opt failed (${STATUS[parse_$n]}) on $f" >&2
