@@ -713,8 +713,8 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
     if (!parent)
       return LocalLiveness::Dead;
     if (ctx.isBoundary(parent)) {
-      // The only block of a body live-outs nothing: no need to build the
-      // function's liveness.
+      // Nothing is live out of the only block of a body: no need to build
+      // the function's liveness.
       if (block->getNumSuccessors() == 0 && block->getParent()->hasOneBlock())
         return LocalLiveness::UntilReturn;
       const LivenessBlockInfo *info = ctx.getLiveness(parent).getLiveness(block);

@@ -84,9 +84,6 @@ FunctionLiveIntervals::FunctionLiveIntervals(
     lastPoints[op] = seen;
   });
 
-  // Widens [lower, upper) for an op `at` of the class of a buffer allocated
-  // by `alloc`: loops around `at` that do not contain the allocation, and
-  // regions with several blocks around `at`, are covered whole.
   // isLoop asks interfaces (RegionBranchOpInterface::hasLoop builds the
   // region graph): once per op, not once per use and ancestor.
   DenseMap<Operation *, bool> loops;
@@ -96,6 +93,9 @@ FunctionLiveIntervals::FunctionLiveIntervals(
       it->second = isLoop(op);
     return it->second;
   };
+  // Widens [lower, upper) for an op `at` of the class of a buffer allocated
+  // by `alloc`: loops around `at` that do not contain the allocation, and
+  // regions with several blocks around `at`, are covered whole.
   auto cover = [&](Operation *at, Operation *alloc, int64_t &lower,
                    int64_t &upper) {
     lower = std::min(lower, points.lookup(at));

@@ -666,6 +666,9 @@ int main(int argc, char **argv) {
     ColoredErrorStream os(colors);
     printTextFindings(os, shown, texts, colors);
     os.flush();
+    // A standard error that cannot be written (a closed pipe) is no reason
+    // for a fatal error when the stream is destroyed.
+    os.clear_error();
   }
   if (baseline && !opts.quiet)
     llvm::errs() << "mlir-memlint: baseline: " << shown.size() << " new, "
