@@ -17,6 +17,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace memlint {
@@ -116,9 +117,37 @@ private:
     out += '\n';
     out.append(indent, ' ');
   }
+  /// True when `text` is ASCII without control characters, quotes or
+  /// backslashes (almost every string of a report): it is written as is.
+  /// Eight bytes at a time: a byte of 0x80 or more, one below 0x20, or one
+  /// equal to '"' or '\\' makes a word not plain.
+  static bool isPlain(llvm::StringRef text) {
+    constexpr uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
+    auto hasZeroByte = [&](uint64_t v) { return (v - ones) & ~v & high; };
+    size_t i = 0, n = text.size();
+    for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, text.data() + i, 8);
+      if ((w & high) || ((w - ones * 0x20) & ~w & high) ||
+          hasZeroByte(w ^ (ones * '"')) || hasZeroByte(w ^ (ones * '\\')))
+        return false;
+    }
+    for (; i < n; ++i) {
+      unsigned char c = text[i];
+      if (c >= 0x80 || c < 0x20 || c == '"' || c == '\\')
+        return false;
+    }
+    return true;
+  }
   /// As llvm::json's quote(): `"` and `\` escaped, control characters as
   /// \t, \n, \r or \u00XX; everything else (UTF-8 included) as is.
   void quote(llvm::StringRef text) {
+    if (isPlain(text)) {
+      out += '"';
+      out.append(text.data(), text.size());
+      out += '"';
+      return;
+    }
     std::string repaired;
     for (char c : text)
       if (static_cast<unsigned char>(c) >= 0x80) {

@@ -81,7 +81,7 @@ std::string randomString(std::mt19937 &rng) {
                                                   "%alloc_0",
                                                   "/"};
   std::string text;
-  int n = rng() % 8;
+  int n = rng() % 16;
   for (int i = 0; i < n; ++i)
     text += pieces[rng() % pieces.size()];
   return text;
@@ -146,4 +146,20 @@ TEST(JsonWriterTest, EscapesAndRepairs) {
       out,
       "{\n  \"s\": \"q\\\"b\\\\n\\nt\\tc\\u0001\x7f\xc3\xa9\xef\xbf\xbd\",\n"
       "  \"empty\": [],\n  \"n\": -7\n}");
+}
+
+TEST(JsonWriterTest, EveryCharacterAtEveryPosition) {
+  // Strings are checked eight bytes at a time: put each byte value at every
+  // position of strings of several lengths, across the word boundaries.
+  for (unsigned c = 1; c < 256; ++c)
+    for (size_t length = 1; length <= 20; ++length)
+      for (size_t at = 0; at < length; ++at) {
+        std::string text(length, 'a');
+        text[at] = char(c);
+        TwoWriters w;
+        w.value(text);
+        auto [fast, reference] = w.finish();
+        ASSERT_EQ(fast, reference)
+            << "byte " << c << " at " << at << " of " << length;
+      }
 }
