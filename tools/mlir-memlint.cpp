@@ -608,18 +608,6 @@ int main(int argc, char **argv) {
   }
   size_t goneFromBaseline = baseline ? baseline->classify(findings) : 0;
 
-  // Text and annotations show the findings that count: not suppressed, not
-  // in the baseline.
-  std::vector<Finding> shown;
-  size_t unchanged = 0, suppressed = 0;
-  for (const ReportedFinding &f : findings) {
-    if (f.suppressed)
-      ++suppressed;
-    else if (f.baselineState == BaselineState::Unchanged)
-      ++unchanged;
-    else
-      shown.push_back(f.finding);
-  }
   // The JSON and SARIF documents are rendered on the analysis threads, idle
   // now, while the text is printed; they are written afterwards, in a fixed
   // order.
@@ -655,6 +643,19 @@ int main(int argc, char **argv) {
     render([&] {
       baselineText = renderSarif(statuses, accepted, texts, baselineOptions);
     });
+  }
+
+  // Text and annotations show the findings that count: not suppressed, not
+  // in the baseline (copied while the documents above are rendered).
+  std::vector<Finding> shown;
+  size_t unchanged = 0, suppressed = 0;
+  for (const ReportedFinding &f : findings) {
+    if (f.suppressed)
+      ++suppressed;
+    else if (f.baselineState == BaselineState::Unchanged)
+      ++unchanged;
+    else
+      shown.push_back(f.finding);
   }
 
   if (opts.format == "github") {
