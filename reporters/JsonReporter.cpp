@@ -1,5 +1,4 @@
-//===- JsonReporter.cpp - The JSON document of a run
-//-----------------------===//
+//===- JsonReporter.cpp - The JSON document of a run ----------------------===//
 //
 // Streamed into a string with JsonWriter: a run with many findings writes its
 // report without building the document in memory first.

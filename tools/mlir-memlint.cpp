@@ -107,6 +107,28 @@ public:
 private:
   bool colors;
 };
+
+/// Runs tasks on a thread pool, or at once without one.
+class Tasks {
+public:
+  explicit Tasks(llvm::ThreadPoolInterface *pool) {
+    if (pool)
+      group.emplace(*pool);
+  }
+  void run(std::function<void()> task) {
+    if (group)
+      group->async(std::move(task));
+    else
+      task();
+  }
+  void wait() {
+    if (group)
+      group->wait();
+  }
+
+private:
+  std::optional<llvm::ThreadPoolTaskGroup> group;
+};
 } // namespace
 
 static int usageError(const std::string &message) {
@@ -535,19 +557,11 @@ int main(int argc, char **argv) {
   std::optional<llvm::DefaultThreadPool> pool;
   if (jobs > 1)
     pool.emplace(llvm::hardware_concurrency(jobs));
-  // Runs `task` on the pool, or at once without one.
-  auto spawn = [&](std::function<void()> task) {
-    if (pool)
-      pool->async(std::move(task));
-    else
-      task();
-  };
+  Tasks linting(pool ? &*pool : nullptr);
   for (size_t i = 0; i < inputs.size(); ++i)
-    spawn([&, i] {
-      results[i] = lintFile(inputs[i], lintOptions[i], registry);
-    });
-  if (pool)
-    pool->wait();
+    linting.run(
+        [&, i] { results[i] = lintFile(inputs[i], lintOptions[i], registry); });
+  linting.wait();
 
   // Fix-its: applied round after round on each file, then written back
   // atomically (or shown as a diff). After --fix, everything below reports
@@ -611,23 +625,15 @@ int main(int argc, char **argv) {
   // The JSON and SARIF documents are rendered on the analysis threads, idle
   // now, while the text is printed; they are written afterwards, in a fixed
   // order.
-  std::optional<llvm::ThreadPoolTaskGroup> rendering;
-  if (analysisPool)
-    rendering.emplace(*analysisPool);
-  auto render = [&](std::function<void()> task) {
-    if (rendering)
-      rendering->async(std::move(task));
-    else
-      task();
-  };
+  Tasks rendering(analysisPool ? &*analysisPool : nullptr);
   std::string jsonText, sarifText, baselineText;
   if (!opts.jsonFile.empty())
-    render([&] { jsonText = renderJson(statuses, findings); });
+    rendering.run([&] { jsonText = renderJson(statuses, findings); });
   SarifOptions sarifOptions;
   sarifOptions.includeSuppressed = opts.sarifIncludeSuppressed;
   sarifOptions.inputErrors = errors;
   if (!opts.sarifFile.empty())
-    render([&] {
+    rendering.run([&] {
       sarifText = renderSarif(statuses, findings, texts, sarifOptions);
     });
   std::vector<ReportedFinding> accepted;
@@ -640,7 +646,7 @@ int main(int argc, char **argv) {
         accepted.back().baselineState = BaselineState::None;
       }
     baselineOptions.inputErrors = errors;
-    render([&] {
+    rendering.run([&] {
       baselineText = renderSarif(statuses, accepted, texts, baselineOptions);
     });
   }
@@ -676,8 +682,7 @@ int main(int argc, char **argv) {
                  << unchanged << " unchanged, " << goneFromBaseline
                  << " gone (fixed or moved out of the baseline)\n";
 
-  if (rendering)
-    rendering->wait();
+  rendering.wait();
   if (!opts.jsonFile.empty() && !writeOrReport(opts.jsonFile, jsonText))
     return 2;
   if (!opts.sarifFile.empty() && !writeOrReport(opts.sarifFile, sarifText))
