@@ -119,6 +119,9 @@ measure_once() {
   rm -f "$out" "$work/.stdout.$$" "$work/.stderr.$$"
 }
 
+# last NAME -> the seconds of NAME's latest run (empty if none).
+last() { local v="${ALL[$1]:-}"; echo "${v##* }"; }
+
 # median_ratio "A1 A2 .." "B1 B2 .." -> the median of Ai/Bi, or "-".
 median_ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN{ n = split(a, x, " "); m = split(b, y, " ");
@@ -159,7 +162,6 @@ for n in $sizes; do
     fi
     [ "$do_dealloc" -eq 1 ] &&
       measure_once "dealloc_$n" "0" "$mlir_opt" -buffer-deallocation-pipeline "$fnd" -o /dev/null
-    last() { local v="${ALL[$1]:-}"; echo "${v##* }"; }
     echo "   parse $(last "parse_$n")  lint $(last "lint_$n")  lint-j1 $(last "lint1_$n")  dealloc $(last "dealloc_$n")" >&2
   done
   R_PARSE[idx]="${BEST[parse_$n]:-${STATUS[parse_$n]}}"; R_PRSS[idx]="${BRSS[parse_$n]:-}"
