@@ -7,7 +7,8 @@ find a plan at a given capacity where the planner's search is not?
 
 The problem at capacity C is written as a MiniZinc model (in units of the
 greatest common divisor of all sizes and times):
-  - an offset per buffer, 0 <= o[i] <= C - size[i];
+  - an offset per buffer, 0 <= o[i] <= C - size[i], a multiple of its
+    alignment when the CSV has an `alignment` column;
   - `disjunctive` over the buffers of every maximal set live at one time
     (every pair of buffers that overlap in time shares such a set) and/or a
     pairwise non-overlap disjunction for every pair that overlaps in time;
@@ -54,14 +55,16 @@ rows = list(csv.DictReader(open(args.csv)))
 lower = [int(r["lower"]) for r in rows]
 upper = [int(r["upper"]) for r in rows]
 size = [int(r["size"]) for r in rows]
+align = [int(r.get("alignment") or 1) for r in rows]
 unit = 0
-for v in lower + upper + size + [args.capacity]:
+for v in lower + upper + size + [args.capacity] + [a for a in align if a > 1]:
     unit = math.gcd(unit, v)
 unit = unit or 1
 cap = args.capacity // unit
 lo = [v // unit for v in lower]
 hi = [v // unit for v in upper]
 sz = [v // unit for v in size]
+al = [max(a // unit, 1) for a in align]
 n = len(rows)
 
 # Maximal live sets: the live set at each start point, unless it is contained
@@ -79,6 +82,9 @@ lines = ['include "disjunctive.mzn";',
          f"array[1..{n}] of int: s = {[sz[b] for b in order]};",
          f"array[1..{n}] of var 0..C: o;",
          f"constraint forall(i in 1..{n})(o[i] + s[i] <= C);"]
+for b in order:
+    if al[b] > 1:
+        lines.append(f"constraint o[{var[b]}] mod {al[b]} = 0;")
 if "d" in args.model:
     for s in sorted(maximal, key=lambda s: min(lo[i] for i in s)):
         ids = sorted(var[i] for i in s)
@@ -133,7 +139,7 @@ if offsets is not None:
     for b in order:
         off[b] = offsets[var[b] - 1]
     for i in range(n):
-        assert 0 <= off[i] and off[i] + sz[i] <= cap
+        assert 0 <= off[i] and off[i] + sz[i] <= cap and off[i] % al[i] == 0
         for j in range(i + 1, n):
             if lo[i] < hi[j] and lo[j] < hi[i]:
                 assert off[i] + sz[i] <= off[j] or off[j] + sz[j] <= off[i]
