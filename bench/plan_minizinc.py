@@ -21,10 +21,11 @@ The model is solved with the MiniZinc build for WebAssembly of the npm package
 run by `bench/minizinc_wasm.cjs` under Node. Neither is a dependency of the
 project; to use them:
 
-  mkdir -p /tmp/mzn && (cd /tmp/mzn && npm install minizinc)
+  mkdir -p build/minizinc && (cd build/minizinc && npm install minizinc)
   python3 bench/plan_minizinc.py ../shared/benchmarks/minimalloc/challenging/D.1048576.csv \
-      --capacity 1048576 --model pc --solver chuffed --time-limit 100 \
-      --minizinc /tmp/mzn/node_modules/minizinc/dist
+      --capacity 1048576 --model pc --solver chuffed --time-limit 100
+
+(--minizinc DIST names another copy of the package's dist folder.)
 
 usage: plan_minizinc.py CSV --capacity BYTES [--model d|p|c...] [--solver S]
                         [--time-limit S] [--minizinc DIST] [--write FILE]
@@ -46,7 +47,8 @@ parser.add_argument("--model", default="dc",
                          "disjunctions, c: canonical search (default dc)")
 parser.add_argument("--solver", default="chuffed")
 parser.add_argument("--time-limit", type=float, default=60.0, help="seconds")
-parser.add_argument("--minizinc", default="/tmp/mzn/node_modules/minizinc/dist",
+parser.add_argument("--minizinc", default=os.path.join(
+    root, "build", "minizinc", "node_modules", "minizinc", "dist"),
                     help="the npm package's dist folder")
 parser.add_argument("--write", help="write the model here and stop")
 args = parser.parse_args()
