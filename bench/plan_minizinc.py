@@ -114,27 +114,37 @@ if args.write:
         f.write(model)
     sys.exit(0)
 
+if not os.path.exists(os.path.join(args.minizinc, "minizinc.wasm")):
+    sys.exit(f"no MiniZinc WebAssembly build in {args.minizinc} "
+             "(install it with: mkdir -p build/minizinc && "
+             "(cd build/minizinc && npm install minizinc))")
+solver_flags = ["--solver", args.solver, "-s",
+                "--time-limit", str(int(args.time_limit * 1000))]
+if args.solver == "chuffed" and "c" not in args.model:
+    solver_flags.append("-f")  # free search, with restarts
 with tempfile.TemporaryDirectory() as tmp:
     path = os.path.join(tmp, "plan.mzn")
     with open(path, "w") as f:
         f.write(model)
-    cmd = ["node", os.path.join(root, "bench", "minizinc_wasm.cjs"),
-           args.minizinc, "--solver", args.solver, "-s",
-           "--time-limit", str(int(args.time_limit * 1000)), path]
-    if args.solver == "chuffed" and "c" not in args.model:
-        cmd.insert(5, "-f")  # free search with restarts
-    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    proc = subprocess.run(["node", os.path.join(root, "bench", "minizinc_wasm.cjs"),
+                           args.minizinc, *solver_flags, path],
+                          capture_output=True, text=True)
+if proc.returncode != 0:
+    sys.exit(f"minizinc exited with {proc.returncode}:\n{proc.stderr[-2000:]}")
 status = "no plan found (unknown)"
 offsets = None
-for line in out.splitlines():
+stats = {}
+for line in proc.stdout.splitlines():
     if line.startswith("["):
         offsets = [int(v) for v in line.strip("[]").split(",")]
     elif line.startswith("=====UNSATISFIABLE"):
         status = "infeasible (proven)"
-    elif line.startswith("%%%mzn-stat: solveTime="):
-        print("solve time: " + line.split("=")[1] + " s", file=sys.stderr)
-    elif line.startswith("%%%mzn-stat: nogoods="):
-        print("nogoods: " + line.split("=")[1], file=sys.stderr)
+    elif line.startswith("%%%mzn-stat: "):
+        key, _, value = line[len("%%%mzn-stat: "):].partition("=")
+        stats.setdefault(key, value)
+for key in ("solveTime", "nodes", "nogoods"):
+    if key in stats:
+        print(f"{key}: {stats[key]}", file=sys.stderr)
 if offsets is not None:
     # Check the plan independently of the solver.
     off = [0] * n
