@@ -74,7 +74,11 @@ n = len(rows)
 live = {frozenset(i for i in range(n) if lo[i] <= t < hi[i]) for t in set(lo)}
 maximal = [s for s in live if not any(s < other for other in live)]
 total = {s: sum(sz[i] for i in s) for s in maximal}
-section_total = [max(total[s] for s in maximal if i in s) for i in range(n)]
+# Buffers with an empty interval are in no live set and conflict with none.
+section_total = [max((total[s] for s in maximal if i in s), default=0)
+                 for i in range(n)]
+overlapping = [(i, j) for i in range(n) for j in range(i + 1, n)
+               if lo[i] < hi[j] and lo[j] < hi[i]]
 order = sorted(range(n), key=lambda i: (-section_total[i], -(hi[i] - lo[i]),
                                         -(hi[i] - lo[i]) * sz[i], i))
 var = {b: k + 1 for k, b in enumerate(order)}
@@ -93,12 +97,10 @@ if "d" in args.model:
         lines.append(f"constraint disjunctive([o[i] | i in {ids}], "
                      f"[s[i] | i in {ids}]);")
 if "p" in args.model:
-    for i in range(n):
-        for j in range(i + 1, n):
-            if lo[i] < hi[j] and lo[j] < hi[i]:
-                a, b = var[i], var[j]
-                lines.append(f"constraint o[{a}] + s[{a}] <= o[{b}] \\/ "
-                             f"o[{b}] + s[{b}] <= o[{a}];")
+    for i, j in overlapping:
+        a, b = var[i], var[j]
+        lines.append(f"constraint o[{a}] + s[{a}] <= o[{b}] \\/ "
+                     f"o[{b}] + s[{b}] <= o[{a}];")
 if "c" in args.model:
     lines.append("solve :: int_search(o, smallest, indomain_min) satisfy;")
 else:
@@ -152,8 +154,7 @@ if offsets is not None:
         off[b] = offsets[var[b] - 1]
     for i in range(n):
         assert 0 <= off[i] and off[i] + sz[i] <= cap and off[i] % al[i] == 0
-        for j in range(i + 1, n):
-            if lo[i] < hi[j] and lo[j] < hi[i]:
-                assert off[i] + sz[i] <= off[j] or off[j] + sz[j] <= off[i]
+    for i, j in overlapping:
+        assert off[i] + sz[i] <= off[j] or off[j] + sz[j] <= off[i]
     status = "plan found and checked"
 print(f"{args.solver}, capacity {args.capacity}: {status}")
