@@ -491,6 +491,7 @@ PathState::fingerprintImpl(Print kind) const {
     e.add(c.rhs);
     e.add(c.predicateClass);
     e.add(c.atom);
+    e.add(uint64_t(c.constant));
   }
   if (!maskBools)
     e.add(nextAtom);

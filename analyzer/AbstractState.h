@@ -199,14 +199,18 @@ struct TraceStep {
 };
 
 /// A comparison of two integers the analysis cannot decide, remembered so that
-/// `cmpi eq %a, %b` and `cmpi ne %a, %b` give correlated atoms.
+/// `cmpi eq %a, %b` and `cmpi ne %a, %b` give correlated atoms. Class
+/// kEqualsConstant compares `lhs` (== `rhs`) with `constant`: the cases of a
+/// `cf.switch` and `cmpi eq %a, %c3`.
 struct CmpAtom {
+  static constexpr uint8_t kEqualsConstant = 3;
   uint32_t lhs, rhs; ///< value numbers
   uint8_t predicateClass;
   uint32_t atom;
+  int64_t constant = 0;
   bool operator==(const CmpAtom &o) const {
     return lhs == o.lhs && rhs == o.rhs && predicateClass == o.predicateClass &&
-           atom == o.atom;
+           atom == o.atom && constant == o.constant;
   }
 };
 

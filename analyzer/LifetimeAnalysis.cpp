@@ -1,11 +1,13 @@
 //===- LifetimeAnalysis.cpp - Path-sensitive buffer lifetimes -------------===//
 
 #include "analyzer/LifetimeAnalysis.h"
+#include "analyzer/ControlFlow.h"
 #include "analyzer/MemoryModel.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -427,6 +429,8 @@ private:
   bool stepArith(PathState &s, Operation *op);
   /// The boolean of `lhs pred rhs` on unknown integers: one atom per pair of
   /// values and predicate class, so equal and opposite tests correlate.
+  /// The atom `value == constant` for an integer this path does not know.
+  BoolFn equalsConstantAtom(PathState &s, Value value, int64_t constant);
   BoolFn compareAtom(PathState &s, Value lhs, Value rhs,
                      arith::CmpIPredicate pred);
   void stepGeneric(PathState &s, Operation *op);
@@ -1017,7 +1021,9 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
       for (Operation *user : arg.getUsers())
         if (auto cmp = dyn_cast<arith::CmpIOp>(user)) {
           Value other = cmp.getLhs() == arg ? cmp.getRhs() : cmp.getLhs();
-          if (!getInt(s, other))
+          // A constant is a known bound even where this state has not
+          // reached its definition yet (one in the loop's own block).
+          if (!getInt(s, other) && !matchPattern(other, m_Constant()))
             return true;
         }
       return false;
@@ -1449,6 +1455,18 @@ BoolFn FunctionExplorer::compareAtom(PathState &s, Value lhs, Value rhs,
   return negate ? fn.negate() : fn;
 }
 
+BoolFn FunctionExplorer::equalsConstantAtom(PathState &s, Value value,
+                                            int64_t constant) {
+  uint32_t n = ctx.number(value);
+  for (const CmpAtom &c : s.cmpAtoms)
+    if (c.lhs == n && c.predicateClass == CmpAtom::kEqualsConstant &&
+        c.constant == constant)
+      return BoolFn::atom(c.atom);
+  uint32_t atom = s.freshAtom();
+  s.cmpAtoms.push_back({n, n, CmpAtom::kEqualsConstant, atom, constant});
+  return BoolFn::atom(atom);
+}
+
 bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     Value result = constant.getResult();
@@ -1529,6 +1547,19 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
       set(s, result, AbsVal::getBool(BoolFn::constant(same == (pred == P::eq))));
       return true;
     }
+    // Flags: `eq` is not-xor, `ne` is xor, of their boolean functions.
+    if (lhs.getType().isInteger(1) && (pred == P::eq || pred == P::ne)) {
+      BoolFn a = getBool(s, lhs), b = getBool(s, rhs);
+      auto fn = BoolFn::combine(a, b, BoolFn::Op::Xor);
+      if (!fn)
+        fn = BoolFn::combine(a.restrict(s.assignment),
+                             b.restrict(s.assignment), BoolFn::Op::Xor);
+      if (!fn)
+        fn = BoolFn::constant(decide(s, a) != decide(s, b));
+      clear(s, result);
+      set(s, result, AbsVal::getBool(pred == P::ne ? *fn : fn->negate()));
+      return true;
+    }
     auto li = getInt(s, lhs), ri = getInt(s, rhs);
     if (li && ri) {
       unsigned width = isa<IndexType>(lhs.getType())
@@ -1547,10 +1578,29 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
       set(s, result, AbsVal::getBool(BoolFn::constant(v)));
       return true;
     }
+    // One side known: `eq` and `ne` share the atoms of cf.switch cases.
+    if ((li || ri) && (pred == P::eq || pred == P::ne) &&
+        !lhs.getType().isInteger(1)) {
+      BoolFn fn = li ? equalsConstantAtom(s, rhs, *li)
+                     : equalsConstantAtom(s, lhs, *ri);
+      clear(s, result);
+      set(s, result, AbsVal::getBool(pred == P::eq ? fn : fn.negate()));
+      return true;
+    }
     // Unknown integers: correlated atoms per (class, operands).
     BoolFn fn = compareAtom(s, lhs, rhs, pred);
     clear(s, result);
     set(s, result, AbsVal::getBool(fn));
+    return true;
+  }
+  if (isa<arith::ExtUIOp, arith::ExtSIOp>(op) &&
+      op->getOperand(0).getType().isInteger(1)) {
+    // An integer made from a flag (a cf.switch selector, say): the path
+    // decides the flag, so that the integer and the flag stay correlated.
+    bool flag = decide(s, getBool(s, op->getOperand(0)));
+    clear(s, op->getResult(0));
+    set(s, op->getResult(0),
+        AbsVal::getInt(!flag ? 0 : isa<arith::ExtUIOp>(op) ? 1 : -1));
     return true;
   }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
@@ -1997,11 +2047,26 @@ bool FunctionExplorer::leaveConvergedLoop(PathState &s, Operation *pc) {
     auto ub = getInt(s, loop.getLoopUpperBounds()->front());
     return ub && comparisonsAreConstant(uses, mark->inductionValue, *ub - 1);
   };
+  // The results are the iteration arguments at this head. An argument the
+  // body does not read was dropped from the state: its result is the value
+  // the body yields for it, known here only when defined outside the loop.
+  SmallVector<Value> sources;
+  auto yielded = loop.getYieldedValues();
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Value source = arg;
+    if (!get(s, arg) && !(*results)[i].use_empty()) {
+      Value y = i < yielded.size() ? yielded[i] : Value();
+      if (!y || op->isAncestor(y.getParentRegion()->getParentOp()))
+        return false;
+      source = y;
+    }
+    sources.push_back(source);
+  }
   if (mark != s.iterationMarks.end() && mark->print == print &&
       mark->inductionValue + *stepSize == *ivValue &&
       converged()) {
     s.iterationMarks.erase(mark);
-    bindForwarded(s, loop.getRegionIterArgs(), *results);
+    bindForwarded(s, sources, *results);
     s.addTrace(TraceStep::Kind::Iteration, op, 0);
     join(std::move(s), op->getNextNode());
     return true;
@@ -2242,21 +2307,44 @@ bool FunctionExplorer::stepRegionTerminator(PathState &s, Operation *term) {
 bool FunctionExplorer::stepBranch(PathState &s, Operation *term) {
   auto branch = dyn_cast<BranchOpInterface>(term);
   unsigned numSuccessors = term->getNumSuccessors();
-  SmallVector<unsigned> targets;
+  // The edges the known operands allow, by successor index: two edges to one
+  // block carry different operands.
+  SmallVector<unsigned, 2> targets;
   if (branch) {
     while (true) {
-      Block *chosen = branch.getSuccessorForOperands(getOperandAttrs(s, term));
-      if (chosen) {
-        for (unsigned i = 0; i < numSuccessors; ++i)
-          if (term->getSuccessor(i) == chosen) {
-            targets.push_back(i);
-            break;
-          }
-        break;
-      }
-      if (numSuccessors <= 1 || !decideSomeOperand(s, term))
+      targets = getTakenSuccessors(term, getOperandAttrs(s, term));
+      if (!targets.empty() || numSuccessors <= 1 ||
+          !decideSomeOperand(s, term))
         break;
     }
+  }
+  // A cf.switch on a flag this path does not know: case i is taken when
+  // the atom `flag == value_i` holds, the default when none does; a case edge
+  // also fixes the flag, so that later branches on it follow the same case.
+  auto switchOp = dyn_cast<cf::SwitchOp>(term);
+  SmallVector<int64_t> caseValues;
+  SmallVector<BoolFn> caseAtoms;
+  if (switchOp && targets.empty() && !getInt(s, switchOp.getFlag()))
+    if (auto values = switchOp.getCaseValues())
+      for (const APInt &value : values->getValues<APInt>()) {
+        if (value.getSignificantBits() > 64) {
+          caseAtoms.clear();
+          break;
+        }
+        caseValues.push_back(value.getSExtValue());
+        caseAtoms.push_back(
+            equalsConstantAtom(s, switchOp.getFlag(), caseValues.back()));
+      }
+  if (!caseAtoms.empty()) {
+    bool someCase = false;
+    for (auto [i, atom] : llvm::enumerate(caseAtoms)) {
+      std::optional<bool> holds = atom.evaluate(s.assignment);
+      someCase |= holds.value_or(false);
+      if (holds.value_or(true))
+        targets.push_back(i + 1);
+    }
+    if (!someCase)
+      targets.insert(targets.begin(), 0u);
   }
   if (targets.empty())
     for (unsigned i = 0; i < numSuccessors; ++i)
@@ -2267,6 +2355,15 @@ bool FunctionExplorer::stepBranch(PathState &s, Operation *term) {
     unsigned i = targets[k];
     PathState t = k + 1 == targets.size() ? std::move(s) : PathState(s);
     Block *dest = term->getSuccessor(i);
+    if (!caseAtoms.empty()) {
+      for (auto [c, atom] : llvm::enumerate(caseAtoms))
+        if (auto a = atom.getAtoms(); a.size() == 1 && !atom.evaluate(t.assignment))
+          t.assume(a.front(), c + 1 == i);
+      if (i > 0) {
+        clear(t, switchOp.getFlag());
+        set(t, switchOp.getFlag(), AbsVal::getInt(caseValues[i - 1]));
+      }
+    }
     if (branch) {
       SuccessorOperands operands = branch.getSuccessorOperands(i);
       SmallVector<Value> forwarded(operands.getForwardedOperands());

@@ -335,7 +335,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           else if (auto ifOp = dyn_cast<scf::IfOp>(op))
             candidates.addElseRegion(ifOp);
         } else if (step.successor >= 0 &&
-                   step.successor < (int)op->getNumSuccessors()) {
+                   step.successor < (int)op->getNumSuccessors() &&
+                   op->getSuccessor(step.successor)->getSinglePredecessor() ==
+                       op->getBlock()) {
+          // Only a block this edge alone enters: a block that other edges
+          // (also of the same branch) enter is not the leaking path's own.
           Block *dest = op->getSuccessor(step.successor);
           Operation *last = getLastUse(dest, candidates.getAliasSet());
           if (last)

@@ -1,6 +1,7 @@
 //===- CfgDiagram.cpp - Blocks, regions and witness paths -----------------===//
 
 #include "viz/Diagrams.h"
+#include "analyzer/ControlFlow.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -64,7 +65,10 @@ std::string viz::renderCfgDot(const FunctionModel &model,
       allocs.insert(*row.allocPoint);
     frees.insert(row.frees.begin(), row.frees.end());
   }
-  // Red edges of the witness paths: (op point, target block) -> findings.
+  // Red edges of the witness paths, by edge (two successors of one branch
+  // may be the same block): (op point, successor index) -> findings, and
+  // (op point, entry block of a region) -> findings.
+  std::map<std::pair<unsigned, unsigned>, std::set<unsigned>> redSuccessors;
   std::map<std::pair<unsigned, Block *>, std::set<unsigned>> redEdges;
   std::map<unsigned, std::set<unsigned>> redBackEdges;
   for (const VizFinding &f : model.getFindings()) {
@@ -96,14 +100,14 @@ std::string viz::renderCfgDot(const FunctionModel &model,
       if (!index)
         continue;
       if (*index < op->getNumSuccessors())
-        redEdges[{mark.point, op->getSuccessor(*index)}].insert(f.number);
+        redSuccessors[{mark.point, *index}].insert(f.number);
       else if (op->getNumSuccessors() == 0 && *index < op->getNumRegions() &&
                !op->getRegion(*index).empty())
         redEdges[{mark.point, &op->getRegion(*index).front()}].insert(
             f.number);
     }
-    // Unconditional branches: consecutive steps in a block and then in one
-    // of its successors.
+    // Steps not marked in the witness: consecutive steps in a block and then
+    // in one of its successors, when a single edge leads there.
     for (size_t i = 0; i + 1 < f.witness.size(); ++i) {
       Block *from = points[f.witness[i].point].op->getBlock();
       Block *to = points[f.witness[i + 1].point].op->getBlock();
@@ -111,8 +115,11 @@ std::string viz::renderCfgDot(const FunctionModel &model,
         continue;
       Operation *terminator = &from->back();
       auto point = model.lookupPoint(terminator);
-      if (point && llvm::is_contained(terminator->getSuccessors(), to))
-        redEdges[{*point, to}].insert(f.number);
+      if (!point)
+        continue;
+      SmallVector<unsigned, 2> edges = getSuccessorIndices(terminator, to);
+      if (edges.size() == 1)
+        redSuccessors[{*point, edges.front()}].insert(f.number);
     }
   }
 
@@ -259,12 +266,17 @@ std::string viz::renderCfgDot(const FunctionModel &model,
       os << "</TD></TR>";
 
       // Edges out of this op.
-      auto addEdge = [&](Block *target, std::string label, bool back) {
+      auto addEdge = [&](Block *target, std::optional<unsigned> successor,
+                         std::string label, bool back) {
         auto red = back ? redBackEdges.find(point) : redBackEdges.end();
         std::set<unsigned> numbers;
         if (back) {
           if (red != redBackEdges.end())
             numbers = red->second;
+        } else if (successor) {
+          if (auto it = redSuccessors.find({point, *successor});
+              it != redSuccessors.end())
+            numbers = it->second;
         } else if (auto it = redEdges.find({point, target});
                    it != redEdges.end()) {
           numbers = it->second;
@@ -297,14 +309,14 @@ std::string viz::renderCfgDot(const FunctionModel &model,
         edges.push_back(edge + ";\n");
       };
       for (unsigned i = 0; i < op.getNumSuccessors(); ++i)
-        addEdge(op.getSuccessor(i), labelSuccessor(&op, i), false);
+        addEdge(op.getSuccessor(i), i, labelSuccessor(&op, i), false);
       for (Region &region : op.getRegions()) {
         if (region.empty())
           continue;
-        addEdge(&region.front(), labelRegion(&op, region.getRegionNumber()),
-                false);
+        addEdge(&region.front(), std::nullopt,
+                labelRegion(&op, region.getRegionNumber()), false);
         if (isa<LoopLikeOpInterface>(op) && op.getNumRegions() == 1)
-          addEdge(&region.back(), "next iteration", true);
+          addEdge(&region.back(), std::nullopt, "next iteration", true);
       }
     }
     flushSkipped();
