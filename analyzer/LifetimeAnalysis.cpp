@@ -1748,8 +1748,10 @@ void FunctionExplorer::escapeCaptured(PathState &s, Operation *op) {
 }
 
 void FunctionExplorer::stepUnknown(PathState &s, Operation *op) {
-  if (unknownOps.insert(op).second)
+  if (unknownOps.insert(op).second) {
     ++stats.unknownEffectOps;
+    ++stats.unknownEffectOpNames[op->getName().getStringRef().str()];
+  }
   for (Value operand : op->getOperands())
     markEscaped(s, operand);
   escapeCaptured(s, op);
@@ -2892,6 +2894,8 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     stats.ops += fs.ops;
     stats.buffers += x.stats.buffers;
     stats.unknownEffectOps += x.stats.unknownEffectOps;
+    for (const auto &[name, count] : x.stats.unknownEffectOpNames)
+      stats.unknownEffectOpNames[name] += count;
     stats.externalCalls += x.stats.externalCalls;
     stats.perFunction.push_back(fs);
     reached.insert(x.reached.begin(), x.reached.end());

@@ -150,6 +150,9 @@ struct AnalysisStats {
   /// Ops with unknown memory effects, modelled conservatively (their memref
   /// operands escape).
   uint64_t unknownEffectOps = 0;
+  /// The same ops by name (sorted), so that a user sees what was modelled
+  /// conservatively.
+  std::map<std::string, uint64_t> unknownEffectOpNames;
   /// Calls to functions without a body, modelled conservatively.
   uint64_t externalCalls = 0;
   std::vector<FunctionStats> perFunction;

@@ -2,6 +2,8 @@
 
 #include "analyzer/MemoryModel.h"
 
+#include "mlir/Dialect/Affine/IR/AffineMemoryOpInterfaces.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,7 +29,14 @@ using namespace memlint;
 //  - memref.view moves the start of its source without being an
 //    OffsetSizeAndStrideOpInterface op;
 //  - MLIR's runner utilities (printMemref*, verifyMemRef*) are external
-//    declarations that only read their arguments (LifetimeAnalysis.cpp).
+//    declarations that only read their arguments (LifetimeAnalysis.cpp);
+//  - ops that dereference memrefs through affine maps
+//    (AffineMapAccessInterface) but do not implement MemoryEffectOpInterface
+//    access those memrefs and neither free nor keep them: affine.dma_wait
+//    (declares effects on its tag without the interface; reads the tag) and
+//    affine.prefetch (no effects at all; reads or writes a cache line, as its
+//    `read`/`write` keyword says). Their memref operands are accesses, not
+//    escapes.
 
 static std::optional<StringRef> getLLVMCallee(Operation *op) {
   if (auto call = dyn_cast<LLVM::CallOp>(op))
@@ -49,6 +58,15 @@ static bool isAutomaticScopeResource(SideEffects::Resource *resource) {
 }
 
 static SmallVector<AliasInfo, 1> getAliases(Operation *op);
+
+/// An op that dereferences memrefs through affine maps and says nothing of
+/// its effects (see the table above).
+static bool isAffineAccessWithoutEffects(Operation *op) {
+  return isa<affine::AffineMapAccessInterface>(op) &&
+         !isa<MemoryEffectOpInterface>(op) &&
+         !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+         op->getNumRegions() == 0 && op->getNumResults() == 0;
+}
 
 static bool isAllocFunction(StringRef name) {
   return name == "malloc" || name == "calloc" || name == "aligned_alloc";
@@ -75,6 +93,17 @@ OpMemoryInfo memlint::describeMemory(Operation *op) {
           {op->getResult(0), BufferOrigin::Heap, Deallocator::LibC});
     if (*callee == "free" && op->getNumOperands() == 1)
       info.frees.push_back({op->getOperand(0), Deallocator::LibC});
+    return info;
+  }
+  if (isAffineAccessWithoutEffects(op)) {
+    bool write = true; // unknown direction: a write (forgets contents)
+    if (auto prefetch = dyn_cast<affine::AffinePrefetchOp>(op))
+      write = prefetch.getIsWrite();
+    else if (isa<affine::AffineDmaWaitOp>(op))
+      write = false;
+    for (Value operand : op->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()))
+        info.accesses.push_back({operand, write});
     return info;
   }
   // Then the op's own memory effects, queried once.
@@ -157,7 +186,8 @@ bool memlint::hasUnknownEffects(Operation *op) {
     return false;
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
-  if (isa<memref::GetGlobalOp, bufferization::ToBufferOp>(op))
+  if (isa<memref::GetGlobalOp, bufferization::ToBufferOp>(op) ||
+      isAffineAccessWithoutEffects(op))
     return false;
   if (auto callee = getLLVMCallee(op))
     return !isAllocFunction(*callee) && *callee != "free";

@@ -287,6 +287,8 @@ struct ChunkLinter {
     result.figures.ops += stats.ops;
     result.figures.buffers += stats.buffers;
     result.figures.unknownEffectOps += stats.unknownEffectOps;
+    for (const auto &[name, count] : stats.unknownEffectOpNames)
+      result.figures.unknownEffectOpNames[name] += count;
     result.figures.externalCalls += stats.externalCalls;
     for (const FunctionStats &fs : stats.perFunction) {
       if (!fs.complete)

@@ -60,6 +60,8 @@ struct FileFigures {
   uint64_t ops = 0;
   uint64_t buffers = 0;
   uint64_t unknownEffectOps = 0;
+  /// The ops with unknown effects by name.
+  std::map<std::string, uint64_t> unknownEffectOpNames;
   uint64_t externalCalls = 0;
   uint64_t incompleteFunctions = 0;
   /// Op executions and distinct join states over all paths explored.

@@ -165,6 +165,13 @@ static void printStats(llvm::raw_ostream &os, const FileResult &r) {
      << " findings=" << r.findings.size();
   os << llvm::format(" read=%.3fs parse=%.3fs analysis=%.3fs\n", f.readSeconds,
                      f.parseSeconds, f.analysisSeconds);
+  if (!f.unknownEffectOpNames.empty()) {
+    os << "mlir-memlint: stats: " << r.status.path
+       << ": unknown-effect-ops by name (their memref operands escape):";
+    for (const auto &[name, count] : f.unknownEffectOpNames)
+      os << " " << name << "=" << count;
+    os << "\n";
+  }
 }
 
 int main(int argc, char **argv) {
