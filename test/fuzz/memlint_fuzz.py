@@ -1777,7 +1777,17 @@ def mismatch_signature(truth, found, err):
     return {("missing", r) for r, _ in exp - got} | {("unexpected", r) for r, _ in got - exp}
 
 
-def reduce_program(p, tool, timeout, mlir_opt, work_dir):
+class _Templates:
+    """The program language of this generator, for reduce_program (another
+    generator passes its own: cfg_fuzz.Language)."""
+    candidates = staticmethod(lambda mod: reduction_candidates(mod))
+    apply = staticmethod(lambda mod, c: apply_candidate(mod, c))
+    render = staticmethod(lambda mod: render_module(mod))
+    truth = staticmethod(lambda mod: ground_truth(mod))
+    errors = (StepLimit, KeyError, IndexError)
+
+
+def reduce_program(p, tool, timeout, mlir_opt, work_dir, lang=_Templates):
     """Greedily shrinks p.mod while the first mismatch kind persists.
     Returns (text, truth, found, err) of the smallest failing variant."""
     import copy
@@ -1793,7 +1803,7 @@ def reduce_program(p, tool, timeout, mlir_opt, work_dir):
     budget = 2000
     progress = False
     while budget > 0:
-        cands = reduction_candidates(cur)
+        cands = lang.candidates(cur)
         if i >= len(cands):
             if not progress:
                 break
@@ -1801,11 +1811,11 @@ def reduce_program(p, tool, timeout, mlir_opt, work_dir):
             continue
         budget -= 1
         trial = copy.deepcopy(cur)
-        apply_candidate(trial, cands[i])
-        text = render_module(trial)
         try:
-            truth = ground_truth(trial)
-        except (StepLimit, KeyError, IndexError):
+            lang.apply(trial, cands[i])
+            text = lang.render(trial)
+            truth = lang.truth(trial)
+        except lang.errors:
             i += 1
             continue
         with open(path, "w") as fh:
