@@ -90,7 +90,8 @@ public:
   /// The number of ops in `op`, itself included (the pre-order positions of
   /// its ops are contiguous).
   uint64_t countOps(Operation *op) const {
-    for (Operation *p = op; p; p = p->getParentOp())
+    // An op outside any block (the top-level module) has no next node.
+    for (Operation *p = op; p && p->getBlock(); p = p->getParentOp())
       if (Operation *after = p->getNextNode())
         return position(after) - position(op);
     return positions.size() - position(op);

@@ -2,6 +2,9 @@
 
 #include "checks/Check.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "llvm/ADT/StringExtras.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -114,6 +117,18 @@ static std::string describeBranch(Operation *op, int successor) {
       op->getOperand(0).getType().isInteger(1))
     return successor == 0 ? "taking the true branch"
                           : "taking the false branch";
+  if (auto switchOp = dyn_cast<cf::SwitchOp>(op)) {
+    std::string edge = "taking successor #" + std::to_string(successor);
+    auto cases = switchOp.getCaseValues();
+    if (successor == 0)
+      return edge + " (the default destination)";
+    if (cases && successor > 0 && successor <= (int)cases->size())
+      return edge + " (case " +
+             llvm::toString(cases->getValues<APInt>()[successor - 1], 10,
+                            /*Signed=*/true) +
+             ")";
+    return edge;
+  }
   if (branch)
     return "taking successor #" + std::to_string(successor);
   if (op->getNumRegions() == 2 && op->getNumOperands() == 1 &&

@@ -204,3 +204,23 @@ func.func @edge_witness(%c: i1) {
 }
 // DOT: b0:p2 -> b1 [color="#d32f2f", fontcolor="#d32f2f", penwidth=2.5, label="true (#1,#2)"];
 // DOT-NEXT: b0:p2 -> b1 [label="false"];
+
+// -----
+
+// The witness of a cf.switch names the case it takes.
+func.func @switch_witness(%x: i32) {
+  // CHECK: :[[@LINE+1]]:9: error: buffer '%b6' is leaked on some path [lifetime-leak]
+  %b6 = memref.alloc() : memref<16xf32>
+  %b7 = memref.alloc() : memref<16xf32>
+  // CHECK: :[[@LINE+3]]:3: note: taking successor #1 (case 3)
+  // CHECK: :[[@LINE-2]]:9: error: buffer '%b7' is leaked on some path [lifetime-leak]
+  // CHECK: :[[@LINE+1]]:3: note: taking successor #0 (the default destination)
+  cf.switch %x : i32, [
+    default: ^bb1(%b6 : memref<16xf32>),
+    3: ^bb1(%b7 : memref<16xf32>),
+    5: ^bb1(%b6 : memref<16xf32>)
+  ]
+^bb1(%m: memref<16xf32>):
+  memref.dealloc %m : memref<16xf32>
+  return
+}
