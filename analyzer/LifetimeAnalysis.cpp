@@ -504,6 +504,11 @@ private:
                      FingerprintHash>
       seenByCover;
   DenseMap<std::pair<Operation *, unsigned>, unsigned> statesPerPoint;
+  /// The distinct integers each argument of a loop head has carried there
+  /// (up to widenAfterStates + 1 of them): a counter is widened when it
+  /// keeps taking new values, not when other parts of the state vary.
+  DenseMap<std::pair<Operation *, unsigned>, llvm::SmallDenseSet<int64_t, 4>>
+      headValues;
   DenseSet<uint32_t> approximateWitnesses;
   bool witnessSearch = false;
   DenseSet<uint32_t> witnessesToRefine;
@@ -1015,9 +1020,18 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
     // Widen at loop heads: forget integers carried around the loop through
     // block arguments and stored in memory, so that counting loops converge.
     // A counter compared with an unknown bound is widened from the second
-    // state on (counting cannot end the loop), others after
-    // `widenAfterStates` states (a loop with known bounds ends by itself).
+    // state on (counting cannot end the loop), others once they have taken
+    // more than `widenAfterStates` values here (a loop with known bounds
+    // ends by itself; a count of states would also widen a short counter
+    // whose loop is reached from many contexts, and make infeasible paths).
+    // Integers in memory are widened after `widenAfterStates` states.
     bool widenAll = count >= options.widenAfterStates;
+    auto keepsCounting = [&](BlockArgument arg, int64_t value) {
+      auto &values = headValues[{pc, arg.getArgNumber()}];
+      if (values.size() <= options.widenAfterStates)
+        values.insert(value);
+      return values.size() > options.widenAfterStates;
+    };
     auto comparedWithUnknown = [&](BlockArgument arg) {
       for (Operation *user : arg.getUsers())
         if (auto cmp = dyn_cast<arith::CmpIOp>(user)) {
@@ -1033,7 +1047,7 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
     for (BlockArgument arg : block->getArguments()) {
       if (const AbsVal *val = get(s, arg))
         if (val->kind == AbsVal::Kind::Int &&
-            (widenAll || comparedWithUnknown(arg))) {
+            (keepsCounting(arg, val->intValue) || comparedWithUnknown(arg))) {
           clear(s, arg);
           changed = true;
         }

@@ -41,8 +41,9 @@ struct AnalysisOptions {
   uint64_t maxStepsPerFunction = 20'000'000;
   uint64_t minStepsPerFunction = 200'000;
   uint64_t stepsPerOp = 2'000;
-  /// Distinct states at one program point before integers carried by block
-  /// arguments (loop counters) are widened to unknown.
+  /// Distinct integers an argument of a loop head (a counter) takes there
+  /// before it is widened to unknown; also the distinct states at a loop
+  /// head before the integers stored in memory are.
   unsigned widenAfterStates = 32;
   /// Distinct states at one program point before further paths are dropped.
   unsigned maxStatesPerPoint = 4096;

@@ -120,3 +120,80 @@ func.func @clean_phases(%x: f32, %c: i1) {
   }
   return
 }
+
+// -----
+
+// no-warning: a short counter (2, 1, 0) in a function called in 64 distinct
+// states of its caller: more than 32 states reach the loop head, but the
+// counter takes 3 values there and is not widened, so the second loop frees
+// once (found by cfg_fuzz.py, seed 3282).
+func.func @g() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = memref.alloc() : memref<16xf32>
+  cf.br ^head(%c2 : index)
+^head(%fuel: index):
+  %more = arith.cmpi sgt, %fuel, %c0 : index
+  %next = arith.subi %fuel, %c1 : index
+  cf.cond_br %more, ^head(%next : index), ^free(%fuel : index)
+^free(%left: index):
+  memref.dealloc %a : memref<16xf32>
+  %again = arith.cmpi sgt, %left, %c0 : index
+  %left2 = arith.subi %left, %c1 : index
+  cf.cond_br %again, ^free(%left2 : index), ^done
+^done:
+  return
+}
+func.func @f(%c0: i1, %c1: i1, %c2: i1, %c3: i1, %c4: i1, %c5: i1) {
+  %b0 = memref.alloc() : memref<16xf32>
+  %b1 = memref.alloc() : memref<16xf32>
+  %b2 = memref.alloc() : memref<16xf32>
+  %b3 = memref.alloc() : memref<16xf32>
+  %b4 = memref.alloc() : memref<16xf32>
+  %b5 = memref.alloc() : memref<16xf32>
+  scf.if %c0 {
+    memref.dealloc %b0 : memref<16xf32>
+  }
+  scf.if %c1 {
+    memref.dealloc %b1 : memref<16xf32>
+  }
+  scf.if %c2 {
+    memref.dealloc %b2 : memref<16xf32>
+  }
+  scf.if %c3 {
+    memref.dealloc %b3 : memref<16xf32>
+  }
+  scf.if %c4 {
+    memref.dealloc %b4 : memref<16xf32>
+  }
+  scf.if %c5 {
+    memref.dealloc %b5 : memref<16xf32>
+  }
+  func.call @g() : () -> ()
+  scf.if %c0 {
+  } else {
+    memref.dealloc %b0 : memref<16xf32>
+  }
+  scf.if %c1 {
+  } else {
+    memref.dealloc %b1 : memref<16xf32>
+  }
+  scf.if %c2 {
+  } else {
+    memref.dealloc %b2 : memref<16xf32>
+  }
+  scf.if %c3 {
+  } else {
+    memref.dealloc %b3 : memref<16xf32>
+  }
+  scf.if %c4 {
+  } else {
+    memref.dealloc %b4 : memref<16xf32>
+  }
+  scf.if %c5 {
+  } else {
+    memref.dealloc %b5 : memref<16xf32>
+  }
+  return
+}
