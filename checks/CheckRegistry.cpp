@@ -120,6 +120,59 @@ bool GlobList::contains(llvm::StringRef name) const {
   return result;
 }
 
+std::vector<std::string>
+GlobList::getUnmatchedGlobs(llvm::ArrayRef<llvm::StringRef> names) const {
+  std::vector<std::string> unmatched;
+  for (const Item &item : items)
+    if (llvm::none_of(names,
+                      [&](llvm::StringRef n) { return item.pattern.match(n); }))
+      unmatched.push_back(*item.text);
+  return unmatched;
+}
+
+std::optional<llvm::StringRef> memlint::suggestCheck(llvm::StringRef text) {
+  // The start of a rule id ("perf-lat"): that rule.
+  if (text.size() >= 4)
+    for (const CheckInfo &info : kChecks)
+      if (info.name.starts_with(text))
+        return info.name;
+  std::optional<llvm::StringRef> best;
+  unsigned bestDistance = 0;
+  for (const CheckInfo &info : kChecks) {
+    unsigned distance = text.edit_distance(info.name, /*AllowReplacements=*/true,
+                                           /*MaxEditDistance=*/8);
+    if (!best || distance < bestDistance) {
+      best = info.name;
+      bestDistance = distance;
+    }
+  }
+  // Close enough: a third of the name at most (a typo, not another word).
+  if (best && bestDistance <= std::max<size_t>(2, text.size() / 3))
+    return best;
+  return std::nullopt;
+}
+
+SelectionDiagnosis memlint::diagnoseSelection(llvm::StringRef globs) {
+  SelectionDiagnosis result;
+  GlobList list(globs);
+  std::vector<llvm::StringRef> names;
+  for (const CheckInfo &info : kChecks)
+    names.push_back(info.name);
+  for (const std::string &glob : list.getUnmatchedGlobs(names)) {
+    std::string warning = "check glob '" + glob + "' matches no check";
+    // Suggest for a rule id; a pattern is compared without its '*'.
+    std::string bare = llvm::StringRef(glob).rtrim("*").str();
+    if (auto suggestion = suggestCheck(bare))
+      warning += "; did you mean '" + suggestion->str() + "'?";
+    else
+      warning += "; see --list-checks";
+    result.warnings.push_back(std::move(warning));
+  }
+  result.enablesNothing = llvm::none_of(
+      names, [&](llvm::StringRef name) { return list.contains(name); });
+  return result;
+}
+
 std::vector<std::unique_ptr<Check>>
 memlint::createChecks(const GlobList &checks) {
   std::vector<std::unique_ptr<Check>> result;

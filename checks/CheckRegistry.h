@@ -41,6 +41,9 @@ public:
   bool contains(llvm::StringRef name) const;
   /// The first malformed glob, if any.
   std::optional<std::string> getError() const { return error; }
+  /// The globs (as written, without their '-') that match none of `names`.
+  std::vector<std::string>
+  getUnmatchedGlobs(llvm::ArrayRef<llvm::StringRef> names) const;
 
 private:
   struct Item {
@@ -53,6 +56,20 @@ private:
   std::vector<Item> items;
   std::optional<std::string> error;
 };
+
+/// The registered check whose name is closest to `text` (a mistyped rule
+/// id or glob), when one is close enough to suggest.
+std::optional<llvm::StringRef> suggestCheck(llvm::StringRef text);
+
+/// What is wrong with a check selection, as clang-tidy reports it: a glob
+/// that matches no check is a warning (with the closest rule id); a
+/// selection that enables no check is an error, since a gate with nothing
+/// to check would pass silently.
+struct SelectionDiagnosis {
+  std::vector<std::string> warnings;
+  bool enablesNothing = false;
+};
+SelectionDiagnosis diagnoseSelection(llvm::StringRef globs);
 
 /// Instantiates the checks enabled by `checks`.
 std::vector<std::unique_ptr<Check>> createChecks(const GlobList &checks);

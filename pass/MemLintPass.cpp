@@ -88,6 +88,14 @@ public:
     if (auto error = globs.getError())
       return emitError(UnknownLoc::get(context))
              << "memlint: invalid 'checks' glob: " << *error;
+    // A selection that enables nothing would pass silently.
+    SelectionDiagnosis diagnosis = diagnoseSelection(checks);
+    for (const std::string &warning : diagnosis.warnings)
+      emitWarning(UnknownLoc::get(context)) << "memlint: " << warning;
+    if (diagnosis.enablesNothing)
+      return emitError(UnknownLoc::get(context))
+             << "memlint: no checks enabled: the pass option checks='"
+             << checks << "' matches no check";
     auto level = parseLevel(failOn);
     if (!level)
       return emitError(UnknownLoc::get(context))

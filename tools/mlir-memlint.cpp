@@ -21,7 +21,9 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
@@ -35,6 +37,7 @@
 #include <functional>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <unistd.h>
 
 using namespace memlint;
@@ -150,6 +153,59 @@ static bool writeOrReport(const std::string &path, const std::string &text) {
     return true;
   usageError(error);
   return false;
+}
+
+/// The config file that applies to `input` (the nearest one walking up), if
+/// any, for messages.
+static std::optional<std::string> findConfigFile(llvm::StringRef input) {
+  llvm::SmallString<256> dir;
+  if (input == "-") {
+    llvm::sys::fs::current_path(dir);
+  } else {
+    dir = input;
+    llvm::sys::fs::make_absolute(dir);
+    llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+    if (!llvm::sys::fs::is_directory(dir))
+      llvm::sys::path::remove_filename(dir);
+  }
+  while (!dir.empty()) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, kConfigFileName);
+    if (llvm::sys::fs::is_regular_file(path))
+      return std::string(path);
+    llvm::StringRef parent = llvm::sys::path::parent_path(dir);
+    if (parent == dir)
+      break;
+    dir = parent;
+  }
+  return std::nullopt;
+}
+
+/// Where the check selection of `input` comes from, for messages.
+static std::string describeSelectionSource(const CliOptions &opts,
+                                           llvm::StringRef input) {
+  std::vector<std::string> sources;
+  if (opts.checks)
+    sources.push_back("--checks");
+  if (opts.configText)
+    sources.push_back("--config");
+  if (opts.configFile)
+    sources.push_back("--config-file " + *opts.configFile);
+  if (!opts.configText && !opts.configFile)
+    if (auto file = findConfigFile(input)) {
+      // Named as the input is: relative to where it was found from.
+      llvm::SmallString<256> shown(*file);
+      llvm::SmallString<256> cwd;
+      llvm::sys::fs::current_path(cwd);
+      llvm::StringRef rel(shown);
+      if (rel.consume_front(cwd) && rel.consume_front("/"))
+        sources.push_back(rel.str());
+      else
+        sources.push_back(*file);
+    }
+  if (sources.empty())
+    return "the defaults";
+  return llvm::join(sources, " and ");
 }
 
 static void printStats(llvm::raw_ostream &os, const FileResult &r) {
@@ -471,10 +527,30 @@ int main(int argc, char **argv) {
   std::optional<llvm::DefaultThreadPool> analysisPool;
   if (threads > 1)
     analysisPool.emplace(llvm::hardware_concurrency(threads));
+  // A selection that enables no check would make the gate pass silently:
+  // an error, as in clang-tidy; a glob that matches nothing, a warning.
+  std::set<std::string> diagnosedSelections;
+  auto checkSelection = [&](const std::string &selection,
+                            llvm::StringRef input) {
+    if (!diagnosedSelections.insert(selection).second)
+      return true;
+    SelectionDiagnosis diagnosis = diagnoseSelection(selection);
+    for (const std::string &warning : diagnosis.warnings)
+      llvm::WithColor::warning(llvm::errs(), "mlir-memlint") << warning << "\n";
+    if (!diagnosis.enablesNothing)
+      return true;
+    llvm::WithColor::error(llvm::errs(), "mlir-memlint")
+        << "no checks enabled: the check selection '" << selection
+        << "' (from " << describeSelectionSource(opts, input)
+        << ") matches no check; see --list-checks\n";
+    return false;
+  };
   for (size_t i = 0; i < inputs.size(); ++i) {
     auto config = resolver.resolve(inputs[i]);
     if (!config)
       return configError(config.takeError());
+    if (!checkSelection(*config->checks, inputs[i]))
+      return 2;
     LintOptions &lint = lintOptions[i];
     lint.checks = *config->checks;
     lint.warningsAsErrors = *config->warningsAsErrors;

@@ -270,6 +270,18 @@ def render_module(mod):
             emit(ind, "} do {")
             render_region(op.regions[1], ind + 2, T, show_entry_args=True)
             emit(ind, "}")
+        elif k == "index_switch":
+            rts = (" -> %s" % ", ".join(TYPES[t] for _, t in op.res)) if op.res else ""
+            op.line = emit(ind, "%sscf.index_switch %s%s" % (head, o[0], rts))
+            for v, region in zip(op.attrs["cases"], op.regions[1:]):
+                emit(ind, "case %d {" % v)
+                render_region(region, ind + 2, T)
+                emit(ind, "}")
+            emit(ind, "default {")
+            render_region(op.regions[0], ind + 2, T)
+            emit(ind, "}")
+        elif k == "index_cast":
+            op.line = emit(ind, "%s = arith.index_cast %s : i32 to index" % (r, o[0]))
         elif k == "exec":
             rts = (" -> (%s)" % ", ".join(TYPES[t] for _, t in op.res)) if op.res else ""
             op.line = emit(ind, "%sscf.execute_region%s {" % (head, rts))
@@ -410,6 +422,16 @@ class Interp:
                         break
                     vals = self.run_region(op.regions[1], env, fwd)
                 for (n, _), v in zip(op.res, fwd):
+                    env[n] = v
+            elif k == "index_cast":
+                env[op.res[0][0]] = env[o[0]]
+            elif k == "index_switch":
+                region = op.regions[0]
+                for v, r in zip(op.attrs["cases"], op.regions[1:]):
+                    if env[o[0]] == v:
+                        region = r
+                vals = self.run_region(region, env)
+                for (n, _), v in zip(op.res, vals):
                     env[n] = v
             elif k == "exec":
                 vals = self.run_region(op.regions[0], env)
@@ -662,6 +684,7 @@ class Gen:
             "dealloc": 3.5, "guarded": 1.5, "select": 1.5, "bool": 1.5, "extui": 0.3,
             "if": 1.2 if depth > 0 else 0, "for": 0.6 if depth > 0 else 0,
             "while": 0.4 if depth > 0 else 0, "exec": 0.8 if depth > 0 else 0,
+            "index_switch": 0.4 if depth > 0 else 0,
             "call": 0.8 if self.callees or self.recursion else 0,
         }
         if style == "cf":
@@ -829,6 +852,37 @@ class Gen:
         ops.append(Op("while", res, inits, [Region([before]), Region([after])]))
         scope.extend(res)
 
+    def selector(self, ops, scope):
+        """An i32 selector made from the conditions (or a constant)."""
+        sel = self.fresh("k")
+        r = self.rng.random()
+        if r < 0.5:
+            ops.append(Op("extui", [(sel, "i32")], [self.flag_of(ops, scope)]))
+        elif r < 0.9:
+            k1 = self.const(ops, scope, "i32", self.rng.randrange(3))
+            k2 = self.const(ops, scope, "i32", self.rng.randrange(3))
+            ops.append(Op("select", [(sel, "i32")], [self.flag_of(ops, scope), k1, k2]))
+        else:
+            return self.const(ops, scope, "i32", self.rng.randrange(3))
+        scope.append((sel, "i32"))
+        return sel
+
+    def op_index_switch(self, ops, scope, depth):
+        k = self.pick(scope, ("i32",))
+        if k is None or self.chance(0.5):
+            k = self.selector(ops, scope)
+        idx = self.fresh("ix")
+        ops.append(Op("index_cast", [(idx, "index")], [k]))
+        scope.append((idx, "index"))
+        rts = self.results(1)
+        cases = sorted(self.rng.sample(range(3), self.rng.randint(1, 2)))
+        regions = [Region([self.sub_block(scope, depth - 1, [], rts,
+                                          n=self.rng.randrange(0, 3))[0]])
+                   for _ in range(len(cases) + 1)]
+        res = [(self.fresh("r"), t) for t in rts]
+        ops.append(Op("index_switch", res, [idx], regions, cases=cases))
+        scope.extend(res)
+
     def op_exec(self, ops, scope, depth):
         rts = self.results()
         region = self.gen_graph(scope, depth - 1, "yield", rts, [], self.rng.randrange(1, 5))
@@ -944,14 +998,7 @@ class Gen:
             elif kind == "switch":
                 sel = self.pick(scope, ("i32",))
                 if sel is None or self.chance(0.5):
-                    sel = self.fresh("k")
-                    if self.chance(0.6):
-                        b.ops.append(Op("extui", [(sel, "i32")], [self.flag_of(b.ops, scope)]))
-                    else:
-                        k1 = self.const(b.ops, scope, "i32", rng.randrange(3))
-                        k2 = self.const(b.ops, scope, "i32", rng.randrange(3))
-                        b.ops.append(Op("select", [(sel, "i32")], [self.flag_of(b.ops, scope), k1, k2]))
-                    scope.append((sel, "i32"))
+                    sel = self.selector(b.ops, scope)
                 cases = rng.sample(range(3), len(targets) - 1)
                 succs = [(blocks[t], operands(blocks[t], fuel)) for t in targets]
                 b.term = Term("switch", [sel], succs, cases)
