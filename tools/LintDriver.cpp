@@ -105,6 +105,8 @@ memlint::expandInputs(const std::vector<std::string> &inputs,
       }
       if (ec)
         errors.push_back(input + ": " + ec.message());
+      else if (found.empty())
+        errors.push_back(input + ": no .mlir files in this directory");
       std::sort(found.begin(), found.end());
       result.insert(result.end(), found.begin(), found.end());
       continue;

@@ -83,7 +83,7 @@ struct CliOptions {
   uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
   std::string vizDir;
   // The viz subcommand.
-  std::string vizFile;
+  std::vector<std::string> vizFiles;
   std::string vizFunction;
   std::string vizKind = "all";
   std::vector<std::string> vizFormats;
@@ -331,7 +331,10 @@ int main(int argc, char **argv) {
       "viz", "Draw the lifetime chart and the annotated CFG of the functions "
              "of a file with Graphviz (one file per function and kind)");
   vizCommand->fallthrough();
-  vizCommand->add_option("file", opts.vizFile, "Input file (- for stdin)")
+  vizCommand
+      ->add_option("files", opts.vizFiles,
+                   "Input files or directories (recursing into *.mlir; - "
+                   "for stdin)")
       ->required();
   vizCommand->add_option("--func", opts.vizFunction,
                          "Only the function of this name");
@@ -410,10 +413,8 @@ int main(int argc, char **argv) {
   }
   bool vizMode = vizCommand->parsed();
   if (vizMode) {
-    if (!opts.inputs.empty())
-      return usageError("viz takes one input file; unexpected '" +
-                        opts.inputs.front() + "'");
-    opts.inputs = {opts.vizFile};
+    opts.inputs.insert(opts.inputs.begin(), opts.vizFiles.begin(),
+                       opts.vizFiles.end());
   }
 
   std::map<std::string, uint64_t> budgetOverrides;
@@ -614,15 +615,20 @@ int main(int argc, char **argv) {
     }
   }
   if (vizMode) {
-    FileResult r = lintFile(inputs.empty() ? opts.vizFile : inputs.front(),
-                            lintOptions.front(), registry);
-    llvm::errs() << r.diagnostics;
+    // Every input (a directory gives its .mlir files), one after the other;
+    // a missing one has been reported above.
+    bool parsed = true;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      FileResult r = lintFile(inputs[i], lintOptions[i], registry);
+      llvm::errs() << r.diagnostics;
+      parsed &= r.status.ok;
+    }
     viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
     for (const std::string &path : vizWritten)
       llvm::outs() << path << "\n";
     for (const std::string &error : vizErrors)
       llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
-    if (!r.status.ok || !vizErrors.empty() || !errors.empty())
+    if (!parsed || !vizErrors.empty() || !errors.empty() || inputs.empty())
       return 2;
     if (vizWritten.empty())
       return usageError(opts.vizFunction.empty()
