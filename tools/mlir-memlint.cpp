@@ -155,6 +155,73 @@ static bool writeOrReport(const std::string &path, const std::string &text) {
   return false;
 }
 
+/// The long option names of `app` and of its subcommands ("checks").
+static std::set<std::string> collectLongNames(CLI::App &app) {
+  std::set<std::string> names;
+  std::vector<CLI::App *> apps{&app};
+  for (CLI::App *sub : app.get_subcommands([](CLI::App *) { return true; }))
+    apps.push_back(sub);
+  for (CLI::App *a : apps)
+    for (const CLI::Option *option :
+         a->get_options([](const CLI::Option *) { return true; }))
+      for (const std::string &name : option->get_lnames())
+        names.insert(name);
+  names.insert("help");
+  names.insert("version");
+  return names;
+}
+
+/// argv with `-name` and `-name=value` turned into `--name...` where `name`
+/// is a long option (mlir-opt's and clang-tidy's spelling); values, short
+/// options and everything after `--` are left alone.
+static std::vector<std::string>
+normalizeDashes(int argc, char **argv, const std::set<std::string> &longNames) {
+  std::vector<std::string> args(argv, argv + argc);
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg == "--")
+      break;
+    if (arg.size() <= 2 || !arg.starts_with("-") || arg.starts_with("--"))
+      continue;
+    std::string name = arg.drop_front().split('=').first.str();
+    if (longNames.count(name))
+      args[i] = "-" + args[i];
+  }
+  return args;
+}
+
+/// "; did you mean '--checks'?" for the first unknown long option of `args`.
+static std::string suggestFlag(const std::vector<std::string> &args,
+                               const std::set<std::string> &longNames) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg == "--")
+      break;
+    if (!arg.starts_with("--"))
+      continue;
+    llvm::StringRef name = arg.drop_front(2).split('=').first;
+    if (name.empty() || longNames.count(name.str()))
+      continue;
+    std::string best;
+    unsigned bestDistance = ~0u;
+    for (const std::string &candidate : longNames) {
+      unsigned d = name.edit_distance(candidate, true, 8);
+      if (d < bestDistance) {
+        best = candidate;
+        bestDistance = d;
+      }
+    }
+    if (!best.empty() && bestDistance <= std::max<size_t>(2, name.size() / 3)) {
+      llvm::StringRef value = arg.split('=').second;
+      bool hasValue = arg.contains('=');
+      return "; did you mean '--" + best + (hasValue ? "=" + value.str() : "") +
+             "'?";
+    }
+    return "";
+  }
+  return "";
+}
+
 /// The config file that applies to `input` (the nearest one walking up), if
 /// any, for messages.
 static std::optional<std::string> findConfigFile(llvm::StringRef input) {
@@ -287,9 +354,9 @@ int main(int argc, char **argv) {
       ->allow_extra_args(false);
   app.add_option("-j,--jobs", opts.jobs,
                  "Threads: N files, and the functions of each file, are "
-                 "linted in parallel (default: one per core; the output does "
-                 "not depend on N)")
-      ->check(CLI::Range(1u, 256u));
+                 "linted in parallel (default and 0: one per core; the "
+                 "output does not depend on N)")
+      ->check(CLI::Range(0u, 256u));
   // Hidden: lets the tests parse small files in parts.
   app.add_option("--parallel-parse-min-bytes", opts.parallelParseMinBytes,
                  "Parse a file at least this long in parts on the threads")
@@ -400,8 +467,16 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str() +
                                         "\n  built with MLIR " LLVM_VERSION_STRING
                                         "\n  allocator: " + kAllocatorName);
+  // Long options with one dash, as mlir-opt and clang-tidy take them.
+  std::set<std::string> longNames = collectLongNames(app);
+  std::vector<std::string> args = normalizeDashes(argc, argv, longNames);
+  std::vector<char *> argPtrs;
+  for (std::string &arg : args)
+    argPtrs.push_back(arg.data());
   try {
-    app.parse(argc, argv);
+    app.parse(int(argPtrs.size()), argPtrs.data());
+  } catch (const CLI::ExtrasError &e) {
+    return usageError(std::string(e.what()) + suggestFlag(args, longNames));
   } catch (const CLI::CallForHelp &e) {
     std::cout << app.help();
     return 0;
