@@ -2,6 +2,7 @@
 
 #include "analyzer/LifetimeAnalysis.h"
 #include "analyzer/ControlFlow.h"
+#include "analyzer/LiveIntervals.h"
 #include "analyzer/MemoryModel.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -1409,7 +1410,7 @@ std::optional<int64_t> FunctionExplorer::linearIndex(PathState &s,
   if (!rootType || !rootType.hasStaticShape() ||
       !rootType.getLayout().isIdentity() ||
       rootType.getRank() != (int64_t)indices.size() ||
-      rootType.getNumElements() > 4096)
+      getCheckedNumElements(rootType).value_or(INT64_MAX) > 4096)
     return std::nullopt;
   int64_t linear = 0;
   for (auto [i, index] : llvm::enumerate(indices)) {

@@ -1,6 +1,8 @@
 //===- LiveIntervals.cpp - Live intervals of a function's buffers ---------===//
 
 #include "analyzer/LiveIntervals.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
 #include "analyzer/MemoryModel.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -29,9 +31,22 @@ std::optional<int64_t> memlint::getElementBytes(Type type) {
     auto element = getElementBytes(vector.getElementType());
     if (!element)
       return std::nullopt;
-    return *element * vector.getNumElements();
+    return llvm::checkedMul<int64_t>(*element, vector.getNumElements());
   }
   return std::nullopt;
+}
+
+std::optional<int64_t> memlint::getCheckedNumElements(ShapedType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  int64_t count = 1;
+  for (int64_t dim : type.getShape()) {
+    std::optional<int64_t> product = llvm::checkedMul(count, dim);
+    if (!product)
+      return std::nullopt;
+    count = *product;
+  }
+  return count;
 }
 
 static std::string spaceName(MemRefType type) {
@@ -150,7 +165,15 @@ FunctionLiveIntervals::FunctionLiveIntervals(
               }
               dim = *options.assumeDim;
             }
-            bytes *= dim;
+            // Checked: a size past 2^63 - 1 bytes is "overflows", never a
+            // wrapped (small or zero) size.
+            std::optional<int64_t> product = llvm::checkedMul(bytes, dim);
+            if (!product) {
+              buffer.unplannedReason = "size overflows";
+              buffer.sizeOverflows = true;
+              break;
+            }
+            bytes = *product;
           }
           if (buffer.unplannedReason.empty())
             buffer.bytes = bytes;

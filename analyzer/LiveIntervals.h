@@ -51,6 +51,9 @@ struct BufferInterval {
   Deallocator family = Deallocator::Memref;
   /// Bytes (element bytes times the shape), when known.
   std::optional<int64_t> bytes;
+  /// The size does not fit in 63 bits: the buffer is unplanned, and needs
+  /// more memory than any budget.
+  bool sizeOverflows = false;
   int64_t alignment = 1;
   /// Live on [lower, upper) of the function's program points.
   int64_t lower = 0, upper = 0;
@@ -114,6 +117,9 @@ private:
 /// The byte size of one element of `type` (int, float, index as 8 bytes,
 /// complex, vector), or nullopt when unknown.
 std::optional<int64_t> getElementBytes(mlir::Type type);
+/// The number of elements of a static shape, or nothing when the shape is
+/// dynamic or the product does not fit in 63 bits (checked, never wrapped).
+std::optional<int64_t> getCheckedNumElements(mlir::ShapedType type);
 
 } // namespace memlint
 

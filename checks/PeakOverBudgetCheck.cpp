@@ -35,6 +35,27 @@ void PeakOverBudgetCheck::runOnFunction(const LintContext &context,
     auto budget = options.memoryBudgets.find(space);
     if (budget == options.memoryBudgets.end())
       continue;
+    // A buffer whose size overflows 64 bits exceeds any budget.
+    bool overflowed = false;
+    for (const BufferInterval &b : live.getBuffers()) {
+      if (b.space != space || !b.sizeOverflows)
+        continue;
+      Finding finding = makeFinding(
+          context, fn,
+          "function '@" + fn.getName().str() + "' allocates " +
+              quoteBuffer(context, b.value) +
+              ", whose size in bytes overflows 64 bits, in memory space " +
+              space + ", over the budget of " +
+              std::to_string(budget->second) + " bytes");
+      finding.allPaths = true;
+      finding.notes.push_back(
+          {context.locate(b.alloc), "buffer of overflowing size allocated here"});
+      findings.push_back(std::move(finding));
+      overflowed = true;
+      break;
+    }
+    if (overflowed)
+      continue;
     std::vector<size_t> indices;
     PlanProblem problem = live.getProblem(space, indices);
     if (problem.buffers.empty())

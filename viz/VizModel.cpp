@@ -3,10 +3,12 @@
 #include "viz/VizModel.h"
 
 #include "analyzer/AliasClasses.h"
+#include "analyzer/LiveIntervals.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <tuple>
@@ -119,7 +121,13 @@ static std::optional<uint64_t> getStaticBytes(Type type) {
     bits = element.getIntOrFloatBitWidth();
   else
     return std::nullopt;
-  return uint64_t(memref.getNumElements()) * ((bits + 7) / 8);
+  std::optional<int64_t> count = getCheckedNumElements(memref);
+  std::optional<int64_t> bytes =
+      count ? llvm::checkedMul<int64_t>(*count, int64_t((bits + 7) / 8))
+            : std::nullopt;
+  if (!bytes)
+    return std::nullopt;
+  return uint64_t(*bytes);
 }
 
 /// A short label for a chart cell of a note of the witness path, as the

@@ -92,3 +92,14 @@ func.func @dynamic(%n: index, %i: index, %f: f32) {
   memref.dealloc %a : memref<?xf32>
   return
 }
+
+// -----
+
+// A size that does not fit in 64 bits (2^64 bytes) is not a wrapped zero: it
+// is over any budget, and the plan says "size overflows".
+// CHECK: perf-peak-over-budget.mlir:[[@LINE+1]]:1: error: function '@overflowing_size' allocates '%a', whose size in bytes overflows 64 bits, in memory space 0, over the budget of 8192 bytes [perf-peak-over-budget]
+func.func @overflowing_size() {
+  %a = memref.alloc() : memref<4294967296x4294967296xi8>
+  memref.dealloc %a : memref<4294967296x4294967296xi8>
+  return
+}
