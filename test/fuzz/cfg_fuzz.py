@@ -37,6 +37,7 @@ Standard library only (Python >= 3.8). The last line of a run is
 """
 
 import argparse
+import collections
 import concurrent.futures
 import copy
 import itertools
@@ -1351,7 +1352,10 @@ def check_batch(args, seeds, work_dir):
         ok = err is None and set(found) == set(p.truth)
         if ok:
             os.unlink(p.path)
-        out.append((p, found, err))
+            # Only what the summary needs crosses back to the main process.
+            out.append((bool(p.truth), None, None, None))
+        else:
+            out.append((bool(p.truth), p, found, err))
     return out
 
 
@@ -1397,15 +1401,22 @@ def main(argv=None):
     os.makedirs(work_dir, exist_ok=True)
     passed = failed = clean = with_findings = 0
     batches = [seeds[i:i + args.batch] for i in range(0, len(seeds), args.batch)]
-    with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(check_batch, args, b, work_dir) for b in batches]
-        for fut in futures:
-            for p, found, err in fut.result():
-                if p.truth:
+    workers = max(1, args.jobs)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        # A few batches in flight per worker, results taken in order: the
+        # memory stays flat however many seeds there are.
+        pending = collections.deque()
+        next_batch = 0
+        while next_batch < len(batches) or pending:
+            while next_batch < len(batches) and len(pending) < 4 * workers:
+                pending.append(pool.submit(check_batch, args, batches[next_batch], work_dir))
+                next_batch += 1
+            for has_findings, p, found, err in pending.popleft().result():
+                if has_findings:
                     with_findings += 1
                 else:
                     clean += 1
-                if err is None and set(found) == set(p.truth):
+                if p is None:
                     passed += 1
                     continue
                 failed += 1
