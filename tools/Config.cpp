@@ -247,7 +247,9 @@ llvm::Expected<Config> ConfigResolver::discover(llvm::StringRef dir) {
   return merged.value_or(Config());
 }
 
-llvm::Expected<Config> ConfigResolver::resolve(llvm::StringRef input) {
+/// The folder where the config lookup of `input` starts ("-": the current
+/// folder), absolute.
+static llvm::SmallString<256> getSearchDir(llvm::StringRef input) {
   llvm::SmallString<256> dir;
   if (input == "-") {
     llvm::sys::fs::current_path(dir);
@@ -258,6 +260,26 @@ llvm::Expected<Config> ConfigResolver::resolve(llvm::StringRef input) {
     if (!llvm::sys::fs::is_directory(dir))
       llvm::sys::path::remove_filename(dir);
   }
+  return dir;
+}
+
+std::optional<std::string> memlint::findConfigFile(llvm::StringRef input) {
+  llvm::SmallString<256> dir = getSearchDir(input);
+  while (!dir.empty()) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, kConfigFileName);
+    if (llvm::sys::fs::is_regular_file(path))
+      return std::string(path);
+    llvm::StringRef parent = llvm::sys::path::parent_path(dir);
+    if (parent == dir)
+      break;
+    dir = parent;
+  }
+  return std::nullopt;
+}
+
+llvm::Expected<Config> ConfigResolver::resolve(llvm::StringRef input) {
+  llvm::SmallString<256> dir = getSearchDir(input);
   Config fileConfig;
   if (!explicitConfig || explicitConfig->inheritParentConfig) {
     auto discovered = discover(dir);

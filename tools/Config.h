@@ -57,6 +57,10 @@ struct Config {
 /// `-*` decides every name alone, so the earlier one is dropped.
 std::string mergeGlobLists(llvm::StringRef earlier, llvm::StringRef later);
 
+/// The nearest config file walking up from `input` ("-": the current
+/// folder), absolute, if there is one (for messages).
+std::optional<std::string> findConfigFile(llvm::StringRef input);
+
 /// Finds and caches the configs of input files.
 class ConfigResolver {
 public:

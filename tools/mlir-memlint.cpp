@@ -222,32 +222,6 @@ static std::string suggestFlag(const std::vector<std::string> &args,
   return "";
 }
 
-/// The config file that applies to `input` (the nearest one walking up), if
-/// any, for messages.
-static std::optional<std::string> findConfigFile(llvm::StringRef input) {
-  llvm::SmallString<256> dir;
-  if (input == "-") {
-    llvm::sys::fs::current_path(dir);
-  } else {
-    dir = input;
-    llvm::sys::fs::make_absolute(dir);
-    llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
-    if (!llvm::sys::fs::is_directory(dir))
-      llvm::sys::path::remove_filename(dir);
-  }
-  while (!dir.empty()) {
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, kConfigFileName);
-    if (llvm::sys::fs::is_regular_file(path))
-      return std::string(path);
-    llvm::StringRef parent = llvm::sys::path::parent_path(dir);
-    if (parent == dir)
-      break;
-    dir = parent;
-  }
-  return std::nullopt;
-}
-
 /// Where the check selection of `input` comes from, for messages.
 static std::string describeSelectionSource(const CliOptions &opts,
                                            llvm::StringRef input) {

@@ -68,16 +68,10 @@ STYLES = ("cf", "scf", "mixed")
 # ===----------------------------------------------------------------------=== #
 
 
-class Op:
-    """An op: `res` are (name, type) pairs, `regions` lists of Region."""
-
-    def __init__(self, kind, res=(), opnds=(), regions=(), **attrs):
-        self.kind = kind
-        self.res = list(res)
-        self.opnds = list(opnds)
-        self.regions = list(regions)
-        self.attrs = attrs
-        self.line = 0
+# An op: kind, results as (name, type) pairs, operand names, regions (here
+# lists of Region), attributes, line; the same class as the template
+# generator's.
+Op = base.Op
 
 
 class Term:
