@@ -34,6 +34,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <mutex>
@@ -344,7 +345,9 @@ int main(int argc, char **argv) {
   app.add_option("--base-dir", opts.baseDir,
                  "Print paths relative to this folder (default: the current "
                  "folder)");
-  app.add_option("--color", opts.color, "Colours: auto, always, never")
+  app.add_option("--color", opts.color,
+                 "Colours: auto (on a terminal, unless NO_COLOR is set), "
+                 "always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("-q,--quiet", opts.quiet, "Do not print findings as text");
   app.add_flag("--fix", opts.fix,
@@ -743,8 +746,12 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
 
   auto outputStart = std::chrono::steady_clock::now();
+  // NO_COLOR (no-color.org), set to anything, turns off the automatic
+  // colours; --color=always still forces them.
+  const char *noColor = std::getenv("NO_COLOR");
   bool colors = opts.color == "always" ||
-                (opts.color == "auto" && llvm::errs().has_colors());
+                (opts.color == "auto" && !(noColor && *noColor) &&
+                 llvm::errs().has_colors());
   std::vector<FileStatus> statuses;
   std::vector<ReportedFinding> findings;
   SourceTexts texts;
