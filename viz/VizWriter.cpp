@@ -2,9 +2,11 @@
 
 #include "viz/VizWriter.h"
 
+
 #include "viz/Render.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -110,12 +112,17 @@ void viz::writeDiagrams(std::vector<DiagramFile> files,
                    [](const DiagramFile &a, const DiagramFile &b) {
                      return a.path < b.path;
                    });
+  // A folder that cannot be created is reported once, not once per file.
+  llvm::StringSet<> failedFolders;
   for (const DiagramFile &file : files) {
     StringRef folder = llvm::sys::path::parent_path(file.path);
+    if (failedFolders.contains(folder))
+      continue;
     if (!folder.empty())
       if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
         errors.push_back("cannot create '" + folder.str() +
                          "': " + ec.message());
+        failedFolders.insert(folder);
         continue;
       }
     if (file.format == "dot") {
