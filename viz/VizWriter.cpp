@@ -2,7 +2,6 @@
 
 #include "viz/VizWriter.h"
 
-
 #include "viz/Render.h"
 
 #include "llvm/ADT/StringExtras.h"
