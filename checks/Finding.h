@@ -65,6 +65,9 @@ struct Finding {
   std::string message;
   /// True when the bug happens on every path through its function.
   bool allPaths = false;
+  /// A warning made an error by WarningsAsErrors (printed as clang-tidy
+  /// does: `[rule,-warnings-as-errors]`).
+  bool promoted = false;
   std::vector<FindingNote> notes;
   std::vector<FixIt> fixes;
 };

@@ -108,7 +108,8 @@ void memlint::printGithubAnnotations(llvm::raw_ostream &os,
     llvm::StringRef command = finding.level == Level::Error     ? "error"
                               : finding.level == Level::Warning ? "warning"
                                                                 : "notice";
-    std::string message = finding.message + " [" + finding.rule + "]";
+    std::string message = finding.message + " [" + finding.rule +
+                      (finding.promoted ? ",-warnings-as-errors]" : "]");
     for (const FindingNote &note : finding.notes) {
       message += "\n" + note.location.file + ":" +
                  std::to_string(note.location.range.line) + ":" +

@@ -99,7 +99,8 @@ void memlint::printTextFindings(llvm::raw_ostream &os,
         : finding.level == Level::Warning ? llvm::SourceMgr::DK_Warning
                                           : llvm::SourceMgr::DK_Note;
     locator.print(os, finding.location, kind,
-                  finding.message + " [" + finding.rule + "]", colors);
+                  finding.message + " [" + finding.rule +
+                      (finding.promoted ? ",-warnings-as-errors]" : "]"), colors);
     for (const FindingNote &note : finding.notes)
       locator.print(os, note.location, llvm::SourceMgr::DK_Note, note.message,
                     colors);

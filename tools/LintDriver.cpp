@@ -308,8 +308,10 @@ struct ChunkLinter {
           nolint.emplace(chunkText);
         item.suppressed = nolint->isSuppressed(f.rule, f.location.range.line);
       }
-      if (f.level == Level::Warning && warningsAsErrors.contains(f.rule))
+      if (f.level == Level::Warning && warningsAsErrors.contains(f.rule)) {
         f.level = Level::Error;
+        f.promoted = true;
+      }
       item.finding = std::move(f);
       result.findings.push_back(std::move(item));
     }
