@@ -131,7 +131,7 @@ GlobList::getUnmatchedGlobs(llvm::ArrayRef<llvm::StringRef> names) const {
 }
 
 std::optional<llvm::StringRef> memlint::suggestCheck(llvm::StringRef text) {
-  // The start of a rule id ("perf-lat"): that rule.
+  // The start of a rule id (perf-lat for perf-late-dealloc): that rule.
   if (text.size() >= 4)
     for (const CheckInfo &info : kChecks)
       if (info.name.starts_with(text))
