@@ -2354,14 +2354,20 @@ bool FunctionExplorer::stepBranch(PathState &s, Operation *term) {
             equalsConstantAtom(s, switchOp.getFlag(), caseValues.back()));
       }
   if (!caseAtoms.empty()) {
-    bool someCase = false;
+    // A case this path already assumed (`cmpi eq` of the selector with the
+    // case value, tested before) is the edge; otherwise every case not
+    // excluded, and the default.
+    SmallVector<unsigned, 2> holding;
     for (auto [i, atom] : llvm::enumerate(caseAtoms)) {
       std::optional<bool> holds = atom.evaluate(s.assignment);
-      someCase |= holds.value_or(false);
-      if (holds.value_or(true))
+      if (holds == true)
+        holding.push_back(i + 1);
+      else if (!holds)
         targets.push_back(i + 1);
     }
-    if (!someCase)
+    if (!holding.empty())
+      targets.assign(1, holding.front());
+    else
       targets.insert(targets.begin(), 0u);
   }
   if (targets.empty())

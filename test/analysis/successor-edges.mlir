@@ -224,3 +224,32 @@ func.func @switch_witness(%x: i32) {
   memref.dealloc %m : memref<16xf32>
   return
 }
+
+// -----
+
+// no-warning: the selector was compared with a case value before; under
+// `scf.if %is3` the switch takes case 3 only (not case 3 and case 5).
+func.func @case_known_from_cmpi(%x: i32) {
+  %a = memref.alloc() : memref<16xf32>
+  %c3 = arith.constant 3 : i32
+  %is3 = arith.cmpi eq, %x, %c3 : i32
+  scf.if %is3 {
+    scf.execute_region {
+      cf.switch %x : i32, [
+        default: ^bb1,
+        3: ^bb2,
+        5: ^bb1
+      ]
+    ^bb1:
+      memref.dealloc %a : memref<16xf32>
+      memref.dealloc %a : memref<16xf32>
+      scf.yield
+    ^bb2:
+      memref.dealloc %a : memref<16xf32>
+      scf.yield
+    }
+  } else {
+    memref.dealloc %a : memref<16xf32>
+  }
+  return
+}
