@@ -37,14 +37,15 @@ memlint::getTakenSuccessors(Operation *term, ArrayRef<Attribute> operands) {
   // The table: ops whose edges follow from their own operands. Successor 0
   // of cf.cond_br is the true destination; successor 0 of cf.switch is the
   // default destination and successor i + 1 the destination of case i.
-  if (auto condBr = dyn_cast<cf::CondBranchOp>(term)) {
-    auto cond = getConstant(operands.empty() ? Attribute() : operands[0]);
+  Attribute first = operands.empty() ? Attribute() : operands.front();
+  if (isa<cf::CondBranchOp>(term)) {
+    auto cond = getConstant(first);
     if (!cond)
       return {};
     return {cond->isZero() ? 1u : 0u};
   }
   if (auto switchOp = dyn_cast<cf::SwitchOp>(term)) {
-    auto flag = getConstant(operands.empty() ? Attribute() : operands[0]);
+    auto flag = getConstant(first);
     if (!flag)
       return {};
     auto caseValues = switchOp.getCaseValues();
