@@ -2912,7 +2912,6 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
   // and a complete exploration confirms every event it found.
   auto merge = [&](Exploration &x) {
     const FunctionStats &fs = x.stats.perFunction.front();
-    ++stats.functions;
     stats.ops += fs.ops;
     stats.buffers += x.stats.buffers;
     stats.unknownEffectOps += x.stats.unknownEffectOps;
@@ -2981,6 +2980,8 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     if (!reached.contains(fn) && !calledFromOutsideCycle(fn))
       exploreAll(fn);
 
+  // Every function with a body, also those only analysed from a caller.
+  stats.functions = functions.size();
   confirmed.resize(events.size(), false);
   std::vector<LifetimeEvent> kept;
   for (size_t i = 0; i < events.size(); ++i)

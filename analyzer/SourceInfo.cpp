@@ -2,6 +2,9 @@
 
 #include "analyzer/SourceInfo.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Location.h"
@@ -280,4 +283,36 @@ std::optional<uint64_t> SourceInfo::getEndOffset(Operation *op) const {
   if (!def || !def->scopeLoc.End.isValid())
     return std::nullopt;
   return toFile(*part, def->scopeLoc.End.getPointer()) - getText().data();
+}
+
+//===----------------------------------------------------------------------===//
+// Paths
+//===----------------------------------------------------------------------===//
+
+std::string memlint::makeRelativePath(llvm::StringRef path,
+                                      llvm::StringRef base) {
+  llvm::SmallString<256> abs(path), dir(base);
+  llvm::sys::fs::make_absolute(abs);
+  if (dir.empty())
+    llvm::sys::fs::current_path(dir);
+  else
+    llvm::sys::fs::make_absolute(dir);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  llvm::SmallVector<llvm::StringRef> a, b;
+  for (auto it = llvm::sys::path::begin(abs), e = llvm::sys::path::end(abs);
+       it != e; ++it)
+    a.push_back(*it);
+  for (auto it = llvm::sys::path::begin(dir), e = llvm::sys::path::end(dir);
+       it != e; ++it)
+    b.push_back(*it);
+  size_t common = 0;
+  while (common < a.size() && common < b.size() && a[common] == b[common])
+    ++common;
+  llvm::SmallString<256> rel;
+  for (size_t i = common; i < b.size(); ++i)
+    llvm::sys::path::append(rel, "..");
+  for (size_t i = common; i < a.size(); ++i)
+    llvm::sys::path::append(rel, a[i]);
+  return rel.empty() ? "." : std::string(rel);
 }

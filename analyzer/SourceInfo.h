@@ -26,6 +26,10 @@
 
 namespace memlint {
 
+/// `path` relative to the folder `base` (empty: the current folder), both
+/// made absolute first, with `..` where needed ("." when they are equal).
+std::string makeRelativePath(llvm::StringRef path, llvm::StringRef base);
+
 /// A range in a source file, 1-based lines and columns, 0-based offsets.
 struct SourceRange {
   unsigned line = 0, column = 0, endLine = 0, endColumn = 0;

@@ -175,15 +175,18 @@ std::vector<std::string> memlint::computeLineHashes(llvm::StringRef text) {
 // Semantic fingerprint
 //===----------------------------------------------------------------------===//
 
-std::vector<std::string> memlint::computeSemanticFingerprints(
-    llvm::ArrayRef<const Finding *> findings) {
+std::vector<std::string>
+memlint::computeSemanticFingerprints(llvm::ArrayRef<const Finding *> findings,
+                                     llvm::StringRef file) {
   using Identity = std::tuple<std::string, std::string, std::string,
                               std::string, std::string>;
   std::map<Identity, unsigned> occurrences;
   std::vector<std::string> result;
   result.reserve(findings.size());
   for (const Finding *finding : findings) {
-    Identity identity{finding->rule, finding->location.file, finding->function,
+    Identity identity{finding->rule,
+                      file.empty() ? finding->location.file : file.str(),
+                      finding->function,
                       finding->opName, finding->subject};
     unsigned occurrence = occurrences[identity]++;
     // Fields joined with NUL, which none of them contains.

@@ -46,8 +46,12 @@ unsigned toUtf16Column(llvm::StringRef line, unsigned byteColumn);
 /// The semantic fingerprints of `findings`, in order. Findings must be given
 /// sorted, all findings of a run (suppressed ones too), so that the
 /// occurrence index of equal identities is the same from run to run.
+/// `file`, when given, names the file of every finding instead of its
+/// location's (the artifact path, which does not depend on how the path
+/// was given).
 std::vector<std::string>
-computeSemanticFingerprints(llvm::ArrayRef<const Finding *> findings);
+computeSemanticFingerprints(llvm::ArrayRef<const Finding *> findings,
+                            llvm::StringRef file = {});
 
 } // namespace memlint
 

@@ -70,10 +70,15 @@ template <> struct MappingTraits<YamlDocument> {
 };
 } // namespace llvm::yaml
 
-std::string memlint::renderFixesYaml(const std::vector<Finding> &findings,
-                                     const std::string &mainSourceFile) {
+std::string memlint::renderFixesYaml(
+    const std::vector<Finding> &findings, const std::string &mainSourceFile,
+    const std::map<std::string, std::string> &absolutePaths) {
+  auto absolute = [&](const std::string &path) {
+    auto it = absolutePaths.find(path);
+    return it == absolutePaths.end() ? path : it->second;
+  };
   YamlDocument doc;
-  doc.mainSourceFile = mainSourceFile;
+  doc.mainSourceFile = absolute(mainSourceFile);
   for (const Finding &finding : findings) {
     if (finding.fixes.empty())
       continue;
@@ -81,12 +86,12 @@ std::string memlint::renderFixesYaml(const std::vector<Finding> &findings,
     diag.name = finding.rule;
     diag.level = finding.level == Level::Error ? "Error" : "Warning";
     diag.message.message = finding.message;
-    diag.message.filePath = finding.location.file;
+    diag.message.filePath = absolute(finding.location.file);
     diag.message.fileOffset = finding.location.range.offset;
     // clang-tidy exports the first fix of a diagnostic.
     for (const FixEdit &edit : finding.fixes.front().edits)
       diag.message.replacements.push_back(
-          {edit.file, edit.offset, edit.length, edit.text});
+          {absolute(edit.file), edit.offset, edit.length, edit.text});
     doc.diagnostics.push_back(std::move(diag));
   }
   std::string text;

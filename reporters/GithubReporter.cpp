@@ -72,11 +72,22 @@ private:
 };
 } // namespace
 
+/// The artifact path of a file shown as `path` (GitHub wants paths relative
+/// to the repository, which --base-dir names).
+static llvm::StringRef
+artifactPath(const std::map<std::string, std::string> &paths,
+             const std::string &path) {
+  auto it = paths.find(path);
+  return it == paths.end() ? llvm::StringRef(path) : it->second;
+}
+
 static void printCommand(llvm::raw_ostream &os, llvm::StringRef command,
                          const FindingLocation &loc, ColumnMapper &columns,
+                         const std::map<std::string, std::string> &paths,
                          llvm::StringRef title, llvm::StringRef message) {
   const SourceRange &r = loc.range;
-  os << "::" << command << " file=" << escapeGithubProperty(loc.file);
+  os << "::" << command
+     << " file=" << escapeGithubProperty(artifactPath(paths, loc.file));
   if (r.isValid()) {
     os << ",line=" << r.line;
     if (r.column)
@@ -96,10 +107,11 @@ void memlint::printGithubAnnotations(llvm::raw_ostream &os,
                                      const std::vector<Finding> &findings,
                                      const SourceTexts &sources) {
   ColumnMapper columns(sources);
+  std::map<std::string, std::string> paths = getArtifactPaths(files);
   for (const FileStatus &file : files) {
     if (file.ok)
       continue;
-    printCommand(os, "error", {file.path, file.errorRange}, columns,
+    printCommand(os, "error", {file.path, file.errorRange}, columns, paths,
                  "mlir-memlint: input not linted",
                  file.errorMessage.empty() ? file.diagnostic
                                            : file.errorMessage);
@@ -111,12 +123,12 @@ void memlint::printGithubAnnotations(llvm::raw_ostream &os,
     std::string message = finding.message + " [" + finding.rule +
                       (finding.promoted ? ",-warnings-as-errors]" : "]");
     for (const FindingNote &note : finding.notes) {
-      message += "\n" + note.location.file + ":" +
+      message += "\n" + artifactPath(paths, note.location.file).str() + ":" +
                  std::to_string(note.location.range.line) + ":" +
                  std::to_string(note.location.range.column) +
                  ": note: " + note.message;
     }
-    printCommand(os, command, finding.location, columns, finding.rule,
+    printCommand(os, command, finding.location, columns, paths, finding.rule,
                  message);
   }
 }

@@ -17,6 +17,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -56,6 +57,15 @@ public:
     out.append(digits, end);
   }
 
+  /// A number of seconds or other measure, with six decimals (not as
+  /// llvm::json prints a double, which shows its binary rounding).
+  void value(double number) {
+    valueBegin();
+    char digits[64];
+    int n = std::snprintf(digits, sizeof(digits), "%.6f", number);
+    out.append(digits, n > 0 ? size_t(n) : 0);
+  }
+
   void attributeBegin(llvm::StringRef key) {
     Level &top = stack.back();
     if (top.hasValue)
@@ -83,6 +93,13 @@ public:
   void attributeArray(llvm::StringRef key, Fn &&contents) {
     attributeBegin(key);
     array(contents);
+    attributeEnd();
+  }
+
+  template <typename Fn>
+  void attributeObject(llvm::StringRef key, Fn &&contents) {
+    attributeBegin(key);
+    object(contents);
     attributeEnd();
   }
 

@@ -94,7 +94,7 @@ std::string memlint::renderPlanJson(const std::vector<PlanReportSpace> &spaces) 
         buffer["unplanned"] = b.unplannedReason;
       buffers.push_back(std::move(buffer));
     }
-    json plan = {{"file", s.file}};
+    json plan = {{"file", s.artifactFile.empty() ? s.file : s.artifactFile}};
     if (!s.function.empty()) {
       plan["function"] = s.function;
       plan["space"] = s.space;
@@ -105,9 +105,8 @@ std::string memlint::renderPlanJson(const std::vector<PlanReportSpace> &spaces) 
     plan["lowerBound"] = s.lowerBound;
     plan["arenaSize"] = s.arenaSize;
     plan["optimal"] = s.optimal;
-    plan["seconds"] = s.seconds;
-    plan["greedy"] = {{"arenaSize", s.greedySize},
-                      {"seconds", s.greedySeconds}};
+    // No times: the document is the same from run to run.
+    plan["greedy"] = {{"arenaSize", s.greedySize}};
     plan["totalBytes"] = s.totalBytes;
     plan["allocationsSaved"] = allocationsSaved(s);
     plan["bytesSaved"] = bytesSaved(s);

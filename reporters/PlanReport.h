@@ -38,7 +38,9 @@ struct PlanReportBuffer {
 
 /// The plan of one memory space of one function (or of one CSV problem).
 struct PlanReportSpace {
+  /// The input as given (the table), and relative to --base-dir (JSON).
   std::string file;
+  std::string artifactFile;
   /// Empty for CSV problems.
   std::string function;
   std::string space;

@@ -18,9 +18,34 @@
 
 namespace memlint {
 
+/// Figures of one file (--stats, and `stats` in the JSON report).
+struct FileFigures {
+  uint64_t chunks = 0;
+  /// Functions with a body, and the ops of the file.
+  uint64_t functions = 0;
+  uint64_t ops = 0;
+  uint64_t buffers = 0;
+  uint64_t unknownEffectOps = 0;
+  /// The ops with unknown effects by name.
+  std::map<std::string, uint64_t> unknownEffectOpNames;
+  uint64_t externalCalls = 0;
+  uint64_t incompleteFunctions = 0;
+  /// Op executions and distinct join states over all paths explored.
+  uint64_t steps = 0, states = 0;
+  /// Parts the chunks were parsed in (one per chunk parsed whole).
+  uint64_t parseParts = 0;
+  double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
+};
+
 /// The outcome of reading one input.
 struct FileStatus {
+  /// The path as the user gave it ("<stdin>", or --stdin-filename), shown in
+  /// text output and used as the file of the findings' locations.
   std::string path;
+  /// The path in reports that are kept or uploaded (JSON, SARIF, GitHub
+  /// annotations, baselines, fingerprints): relative to --base-dir, or to
+  /// the current folder.
+  std::string artifactPath;
   bool ok = true;
   /// The first error for a file that could not be linted.
   std::string diagnostic;
@@ -28,6 +53,7 @@ struct FileStatus {
   /// without the location prefix.
   SourceRange errorRange;
   std::string errorMessage;
+  FileFigures figures;
 };
 
 /// How a finding compares with a baseline (SARIF `baselineState`).
@@ -51,6 +77,18 @@ struct SarifOptions {
   std::vector<std::string> inputErrors;
 };
 
+/// What the JSON document says about the run besides the findings.
+struct JsonOptions {
+  /// Inputs that were asked for but could not be found or read.
+  std::vector<std::string> inputErrors;
+  /// Add the time of each phase to `stats` (they differ from run to run).
+  bool timings = false;
+};
+
+/// The map from the path of each file as shown to its artifact path.
+std::map<std::string, std::string>
+getArtifactPaths(const std::vector<FileStatus> &files);
+
 /// The texts of the inputs by display path, for source lines and carets.
 using SourceTexts = std::map<std::string, std::string>;
 
@@ -64,7 +102,8 @@ void printTextFindings(llvm::raw_ostream &os,
 /// are left out; `fingerprint` and, with a baseline, `baselineState` are
 /// added to each finding.
 std::string renderJson(const std::vector<FileStatus> &files,
-                       const std::vector<ReportedFinding> &findings);
+                       const std::vector<ReportedFinding> &findings,
+                       const JsonOptions &options = {});
 
 /// Renders the SARIF 2.1.0 log of a whole run (DESIGN §5). `sources` gives
 /// the text of each file, for GitHub's line hashes and UTF-16 columns.
@@ -87,9 +126,13 @@ std::string escapeGithubData(llvm::StringRef text);
 std::string escapeGithubProperty(llvm::StringRef text);
 
 /// Renders the fix-its of `findings` in clang-tidy's YAML replacements
-/// format (`--export-fixes`), for clang-apply-replacements.
-std::string renderFixesYaml(const std::vector<Finding> &findings,
-                            const std::string &mainSourceFile);
+/// format (`--export-fixes`), for clang-apply-replacements. Paths are
+/// written absolute, as clang-tidy writes them: `absolutePaths` maps each
+/// shown path to its absolute form.
+std::string
+renderFixesYaml(const std::vector<Finding> &findings,
+                const std::string &mainSourceFile,
+                const std::map<std::string, std::string> &absolutePaths);
 
 /// A unified diff (`diff -u`) of two versions of a file; empty when equal.
 std::string renderUnifiedDiff(llvm::StringRef before, llvm::StringRef after,

@@ -140,9 +140,15 @@ namespace {
 class Artifacts {
 public:
   Artifacts(const std::vector<FileStatus> &files, const SourceTexts &sources)
-      : sources(sources) {
+      : sources(sources), artifactPaths(getArtifactPaths(files)) {
     for (const FileStatus &file : files)
       getIndex(file.path);
+  }
+
+  /// The URI of a file shown as `path`: its artifact path.
+  std::string uri(const std::string &path) const {
+    auto it = artifactPaths.find(path);
+    return toUri(it == artifactPaths.end() ? path : it->second);
   }
 
   unsigned getIndex(const std::string &path) {
@@ -153,7 +159,7 @@ public:
   }
 
   json location(const std::string &path) {
-    return {{"uri", toUri(path)},
+    return {{"uri", uri(path)},
             {"uriBaseId", kSrcRoot},
             {"index", getIndex(path)}};
   }
@@ -162,7 +168,7 @@ public:
     json list = json::array();
     for (const std::string &path : paths) {
       json artifact;
-      artifact["location"] = {{"uri", toUri(path)}, {"uriBaseId", kSrcRoot}};
+      artifact["location"] = {{"uri", uri(path)}, {"uriBaseId", kSrcRoot}};
       auto it = sources.find(path);
       if (it != sources.end())
         artifact["length"] = it->second.size();
@@ -206,6 +212,7 @@ public:
 
 private:
   const SourceTexts &sources;
+  std::map<std::string, std::string> artifactPaths;
   std::vector<std::string> paths;
   std::map<std::string, unsigned> indices;
   std::map<std::string, std::vector<size_t>> lineStarts;

@@ -13,6 +13,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -54,35 +55,18 @@ bool memlint::writeOutput(const std::string &path, llvm::StringRef text,
   return true;
 }
 
-std::string memlint::displayPath(const std::string &path,
-                                 const std::string &baseDir) {
+std::string memlint::absolutePath(const std::string &path) {
+  SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  return std::string(abs);
+}
+
+std::string memlint::relativePath(const std::string &path,
+                                  const std::string &baseDir) {
   if (path == "-")
     return "<stdin>";
-  SmallString<256> abs(path), base(baseDir);
-  llvm::sys::fs::make_absolute(abs);
-  if (base.empty())
-    llvm::sys::fs::current_path(base);
-  else
-    llvm::sys::fs::make_absolute(base);
-  llvm::sys::path::remove_dots(abs, true);
-  llvm::sys::path::remove_dots(base, true);
-  // Relative path from base to abs, with ".." where needed.
-  SmallVector<StringRef> a, b;
-  for (auto it = llvm::sys::path::begin(abs), e = llvm::sys::path::end(abs);
-       it != e; ++it)
-    a.push_back(*it);
-  for (auto it = llvm::sys::path::begin(base), e = llvm::sys::path::end(base);
-       it != e; ++it)
-    b.push_back(*it);
-  size_t common = 0;
-  while (common < a.size() && common < b.size() && a[common] == b[common])
-    ++common;
-  SmallString<256> rel;
-  for (size_t i = common; i < b.size(); ++i)
-    llvm::sys::path::append(rel, "..");
-  for (size_t i = common; i < a.size(); ++i)
-    llvm::sys::path::append(rel, a[i]);
-  return rel.empty() ? "." : std::string(rel);
+  return makeRelativePath(path, baseDir);
 }
 
 std::vector<std::string>
@@ -242,7 +226,7 @@ struct ChunkLinter {
       context.setThreadPool(*options.threadPool);
     bool ok = succeeded(ir.source.parse(sourceMgr, &block, &context,
                                         options.parallelParseMinBytes));
-    result.figures.parseParts += ir.source.getNumParts();
+    result.status.figures.parseParts += ir.source.getNumParts();
     OwningOpRef<ModuleOp> &module = ir.module;
     if (ok) {
       // Wrap the top-level ops in a module unless the input is one.
@@ -256,8 +240,8 @@ struct ChunkLinter {
       }
       ok = succeeded(verify(*module));
     }
-    result.figures.parseSeconds += secondsSince(parseStart);
-    ++result.figures.chunks;
+    result.status.figures.parseSeconds += secondsSince(parseStart);
+    ++result.status.figures.chunks;
     if (!ok) {
       result.status.ok = false;
       if (result.status.diagnostic.empty()) {
@@ -280,23 +264,29 @@ struct ChunkLinter {
                      analysis);
     lint.setWantsFixes(options.validateFixes);
     std::vector<Finding> findings = runChecks(lint, checks);
-    result.figures.analysisSeconds += secondsSince(analysisStart);
+    result.status.figures.analysisSeconds += secondsSince(analysisStart);
     // The lifetime figures, when a check needed the analysis.
     AnalysisStats stats;
     if (const LifetimeAnalysis *lifetime = lint.getLifetimeIfComputed())
       stats = lifetime->getStats();
-    result.figures.functions += stats.functions;
-    result.figures.ops += stats.ops;
-    result.figures.buffers += stats.buffers;
-    result.figures.unknownEffectOps += stats.unknownEffectOps;
+    // Functions and ops of the chunk, whichever checks ran.
+    module->getOperation()->walk([&](Operation *op) {
+      if (op == module->getOperation())
+        return;
+      ++result.status.figures.ops;
+      if (auto fn = dyn_cast<FunctionOpInterface>(op))
+        result.status.figures.functions += !fn.isExternal();
+    });
+    result.status.figures.buffers += stats.buffers;
+    result.status.figures.unknownEffectOps += stats.unknownEffectOps;
     for (const auto &[name, count] : stats.unknownEffectOpNames)
-      result.figures.unknownEffectOpNames[name] += count;
-    result.figures.externalCalls += stats.externalCalls;
+      result.status.figures.unknownEffectOpNames[name] += count;
+    result.status.figures.externalCalls += stats.externalCalls;
     for (const FunctionStats &fs : stats.perFunction) {
       if (!fs.complete)
-        ++result.figures.incompleteFunctions;
-      result.figures.steps += fs.steps;
-      result.figures.states += fs.states;
+        ++result.status.figures.incompleteFunctions;
+      result.status.figures.steps += fs.steps;
+      result.status.figures.states += fs.states;
     }
     // NOLINT comments of this chunk, and warnings promoted to errors.
     size_t firstFinding = result.findings.size();
@@ -431,11 +421,20 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   }
 }
 
+/// The artifact path of a file shown as `path`.
+static std::string getArtifactPath(const std::string &path,
+                                   const LintOptions &options) {
+  if (path == "<stdin>")
+    return path;
+  return relativePath(path, options.baseDir);
+}
+
 FileResult memlint::lintText(std::string text, const std::string &path,
                              const LintOptions &options,
                              const DialectRegistry &registry) {
   FileResult result;
   result.status.path = path;
+  result.status.artifactPath = getArtifactPath(path, options);
   result.text = std::move(text);
   if (size_t depth = maxBraceDepth(result.text); depth > kMaxNesting) {
     result.status.ok = false;
@@ -469,7 +468,10 @@ FileResult memlint::lintText(std::string text, const std::string &path,
     std::vector<const Finding *> sorted;
     for (const ReportedFinding &item : result.findings)
       sorted.push_back(&item.finding);
-    std::vector<std::string> prints = computeSemanticFingerprints(sorted);
+    // Fingerprints name the file by its artifact path, so that a baseline
+    // matches however the path is given.
+    std::vector<std::string> prints =
+        computeSemanticFingerprints(sorted, result.status.artifactPath);
     for (size_t i = 0; i < prints.size(); ++i)
       result.findings[i].fingerprint = std::move(prints[i]);
     if (options.validateFixes && result.status.ok)
@@ -485,13 +487,17 @@ FileResult memlint::lintText(std::string text, const std::string &path,
 FileResult memlint::lintFile(const std::string &input,
                              const LintOptions &options,
                              const DialectRegistry &registry) {
-  std::string path = displayPath(input, options.baseDir);
+  // Shown as given.
+  std::string path = input;
+  if (input == "-")
+    path = options.stdinFilename.empty() ? "<stdin>" : options.stdinFilename;
   auto readStart = Clock::now();
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/false,
                                                    /*RequiresNullTerminator=*/true);
   if (!buffer) {
     FileResult result;
     result.status.path = path;
+    result.status.artifactPath = getArtifactPath(path, options);
     result.status.ok = false;
     result.status.diagnostic = result.status.path + ": error: cannot read: " +
                                buffer.getError().message();
@@ -501,6 +507,6 @@ FileResult memlint::lintFile(const std::string &input,
   double readSeconds = secondsSince(readStart);
   FileResult result =
       lintText((*buffer)->getBuffer().str(), path, options, registry);
-  result.figures.readSeconds = readSeconds;
+  result.status.figures.readSeconds = readSeconds;
   return result;
 }

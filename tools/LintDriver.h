@@ -28,8 +28,12 @@ struct LintOptions {
   std::map<std::string, uint64_t> memoryBudgets;
   bool splitInputFile = false;
   bool allowUnregisteredDialects = false;
-  /// Display paths are made relative to this folder.
+  /// Artifact paths (FileStatus::artifactPath) are relative to this folder
+  /// (empty: the current one).
   std::string baseDir;
+  /// The name standard input is shown as (--stdin-filename; empty:
+  /// "<stdin>").
+  std::string stdinFilename;
   AnalysisOptions analysis;
   /// Threads that verify and analyse the functions of a module in parallel,
   /// set as the MLIR context's thread pool (null: one thread, as with
@@ -53,24 +57,6 @@ struct LintOptions {
       onModule;
 };
 
-/// Figures of one file, for --stats.
-struct FileFigures {
-  uint64_t chunks = 0;
-  uint64_t functions = 0;
-  uint64_t ops = 0;
-  uint64_t buffers = 0;
-  uint64_t unknownEffectOps = 0;
-  /// The ops with unknown effects by name.
-  std::map<std::string, uint64_t> unknownEffectOpNames;
-  uint64_t externalCalls = 0;
-  uint64_t incompleteFunctions = 0;
-  /// Op executions and distinct join states over all paths explored.
-  uint64_t steps = 0, states = 0;
-  /// Parts the chunks were parsed in (one per chunk parsed whole).
-  uint64_t parseParts = 0;
-  double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
-};
-
 /// The outcome of linting one input.
 struct FileResult {
   FileStatus status;
@@ -81,7 +67,6 @@ struct FileResult {
   std::string text;
   /// Parse and verifier diagnostics, already rendered.
   std::string diagnostics;
-  FileFigures figures;
 };
 
 /// Lints one input ("-" is stdin): parses, runs the checks, applies NOLINT
@@ -117,8 +102,12 @@ std::vector<std::string> expandInputs(const std::vector<std::string> &inputs,
 bool writeOutput(const std::string &path, llvm::StringRef text,
                  std::string &error);
 
-/// The path shown to users: relative to `baseDir` (or the current folder).
-std::string displayPath(const std::string &path, const std::string &baseDir);
+/// `path` relative to `baseDir` (or the current folder), with `..` where
+/// needed; "-" is "<stdin>".
+std::string relativePath(const std::string &path, const std::string &baseDir);
+
+/// `path` made absolute, without `.` and `..` components.
+std::string absolutePath(const std::string &path);
 
 } // namespace memlint
 

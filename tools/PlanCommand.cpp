@@ -98,10 +98,10 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
     PlanProblem problem;
     std::vector<int64_t> given;
     if (!parsePlanCsv(text, problem, given, error))
-      return planError(displayPath(options.fromCsv, options.baseDir) + ": " +
-                       error);
+      return planError(options.fromCsv + ": " + error);
     PlanReportSpace report;
-    report.file = displayPath(options.fromCsv, options.baseDir);
+    report.file = options.fromCsv;
+    report.artifactFile = relativePath(options.fromCsv, options.baseDir);
     std::vector<int64_t> offsets;
     if (!planInto(problem, options.timeLimitSeconds, report, offsets))
       return 2;
@@ -141,7 +141,7 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
       hadError = true;
       continue;
     }
-    std::string shown = displayPath(input, options.baseDir);
+    std::string shown = input == "-" ? "<stdin>" : input;
     MLIRContext context(registry, MLIRContext::Threading::DISABLED);
     context.allowUnregisteredDialects(options.allowUnregisteredDialects);
     llvm::SourceMgr sourceMgr;
@@ -176,6 +176,7 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
           continue;
         PlanReportSpace report;
         report.file = shown;
+        report.artifactFile = relativePath(input, options.baseDir);
         report.function = fn.getName().str();
         report.space = space;
         std::vector<size_t> indices;
@@ -261,7 +262,10 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
         }
         llvm::SmallString<256> path(options.vizDir);
         llvm::sys::path::append(
-            path, viz::getDiagramFileName(report.file, 0, report.function,
+            path, viz::getDiagramFileName(report.file == "<stdin>"
+                                              ? report.file
+                                              : makeRelativePath(report.file, ""),
+                                          0, report.function,
                                           kind, format));
         files.push_back({std::string(path), format, dot});
       }

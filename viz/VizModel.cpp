@@ -209,7 +209,10 @@ CellKind BufferRow::cellAt(unsigned point) const {
 
 FunctionModel::FunctionModel(const LintContext &context, Operation *function,
                              ArrayRef<Finding> allFindings)
-    : context(context), function(function) {
+    : context(context), function(function),
+      sourceLink(context.getFilePath() == "<stdin>"
+                     ? ""
+                     : context.getFilePath().str()) {
   name = context.getFunctionName(function);
   const SourceInfo &source = context.getSource();
   std::map<uint64_t, unsigned> pointAtOffset;
@@ -413,5 +416,7 @@ std::string FunctionModel::getSourceLine(Operation *op) const {
 }
 
 std::string FunctionModel::getHref(unsigned line) const {
-  return context.getFilePath().str() + "#L" + std::to_string(line);
+  if (sourceLink.empty())
+    return "";
+  return sourceLink + "#L" + std::to_string(line);
 }

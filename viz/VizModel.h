@@ -123,13 +123,18 @@ public:
   std::optional<unsigned> lookupPoint(mlir::Operation *op) const;
   /// The first line of the source text of `op`, trimmed.
   std::string getSourceLine(mlir::Operation *op) const;
-  /// A link to the line of `op` in the source ("a.mlir#L12").
+  /// A link to a line of the source ("a.mlir#L12"; empty for standard
+  /// input): the file as setSourceLink() gave it, by default as shown.
   std::string getHref(unsigned line) const;
+  /// Links point to `path` (relative to the diagram's folder; empty: no
+  /// links).
+  void setSourceLink(std::string path) { sourceLink = std::move(path); }
 
 private:
   const LintContext &context;
   mlir::Operation *function;
   std::string name;
+  std::string sourceLink;
   std::vector<ProgramPoint> points;
   llvm::DenseMap<mlir::Operation *, unsigned> pointOf;
   std::vector<BufferRow> buffers;

@@ -4,6 +4,8 @@
 
 #include "viz/Render.h"
 
+#include "analyzer/SourceInfo.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -72,6 +74,11 @@ std::vector<DiagramFile> viz::buildDiagrams(const LintContext &context,
                       [&](const Finding &f) { return f.function == name; }))
       continue;
     FunctionModel model(context, function, findings);
+    // Links relative to the diagram's folder, so that they work wherever
+    // the folder is opened from.
+    if (context.getFilePath() != "<stdin>")
+      model.setSourceLink(
+          makeRelativePath(context.getFilePath(), options.outDir));
     for (StringRef kind : getDiagramKinds()) {
       if (!llvm::is_contained(options.kinds, kind))
         continue;
@@ -94,8 +101,11 @@ std::vector<DiagramFile> viz::buildDiagrams(const LintContext &context,
       for (const std::string &format : options.formats) {
         llvm::SmallString<256> path(options.outDir);
         llvm::sys::path::append(
-            path, getDiagramFileName(context.getFilePath(), chunk, name, kind,
-                                     format));
+            path, getDiagramFileName(
+                      context.getFilePath() == "<stdin>"
+                          ? std::string("<stdin>")
+                          : makeRelativePath(context.getFilePath(), ""),
+                      chunk, name, kind, format));
         bool bitmap = format != "dot" && format != "svg";
         files.push_back({std::string(path), format, getDot(bitmap)});
       }

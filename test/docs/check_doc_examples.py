@@ -29,9 +29,9 @@ for page in pages:
         f.write(mlir.group(1))
     extra = re.search(r"<!-- example-options: (.*?) -->", text)
     extra = extra.group(1).split() if extra else []
-    out = subprocess.run([tool, "--color=never", "--show-fixes", "--allow-unregistered-dialect",
-                          "--base-dir", work] + extra + [path],
-                         capture_output=True, text=True).stderr
+    out = subprocess.run([tool, "--color=never", "--show-fixes", "--allow-unregistered-dialect"]
+                         + extra + ["example.mlir"],
+                         capture_output=True, text=True, cwd=work).stderr
     diag = re.compile(r"^example\.mlir:\d+:\d+: (error|warning|note): ")
     got = [l for l in out.splitlines() if diag.match(l)]
     want = [l for l in shown.group(1).splitlines() if diag.match(l)]

@@ -1,4 +1,4 @@
-//===- DriverTest.cpp - Display paths and state fingerprints ---------------===//
+//===- DriverTest.cpp - Relative paths and state fingerprints ---------------===//
 
 #include "analyzer/AbstractState.h"
 #include "tools/LintDriver.h"
@@ -7,12 +7,12 @@
 
 using namespace memlint;
 
-TEST(DisplayPathTest, RelativeToBase) {
-  EXPECT_EQ(displayPath("/a/b/c.mlir", "/a"), "b/c.mlir");
-  EXPECT_EQ(displayPath("/a/b/c.mlir", "/a/b"), "c.mlir");
-  EXPECT_EQ(displayPath("/a/x/c.mlir", "/a/b"), "../x/c.mlir");
-  EXPECT_EQ(displayPath("/a/b/./d/../c.mlir", "/a"), "b/c.mlir");
-  EXPECT_EQ(displayPath("-", "/a"), "<stdin>");
+TEST(RelativePathTest, RelativeToBase) {
+  EXPECT_EQ(relativePath("/a/b/c.mlir", "/a"), "b/c.mlir");
+  EXPECT_EQ(relativePath("/a/b/c.mlir", "/a/b"), "c.mlir");
+  EXPECT_EQ(relativePath("/a/x/c.mlir", "/a/b"), "../x/c.mlir");
+  EXPECT_EQ(relativePath("/a/b/./d/../c.mlir", "/a"), "b/c.mlir");
+  EXPECT_EQ(relativePath("-", "/a"), "<stdin>");
 }
 
 TEST(FingerprintTest, EqualStatesEqualPrints) {

@@ -1,0 +1,688 @@
+//===- LintCommand.cpp - mlir-memlint [lint] and viz ----------------------===//
+//
+// The configuration of each input is resolved first (defaults, config files
+// or --config, then the command line); a selection that enables no check
+// stops the run. The inputs are then linted on a thread pool, results kept
+// in input order so that the output does not depend on -j.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/LintCommand.h"
+
+#include "reporters/Reporters.h"
+#include "tools/Baseline.h"
+#include "tools/CommandLine.h"
+#include "tools/Config.h"
+#include "tools/FixApplier.h"
+#include "viz/VizWriter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/WithColor.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <unistd.h>
+
+using namespace memlint;
+
+namespace {
+/// Standard error, buffered (diagnostics are written in small pieces), with
+/// colours when --color asks for them, also when it is not a terminal.
+class ColoredErrorStream : public llvm::raw_fd_ostream {
+public:
+  explicit ColoredErrorStream(bool colors)
+      : llvm::raw_fd_ostream(STDERR_FILENO, /*shouldClose=*/false),
+        colors(colors) {
+    enable_colors(colors);
+    SetBufferSize(1 << 20);
+  }
+  bool has_colors() const override { return colors; }
+
+private:
+  bool colors;
+};
+
+/// Runs tasks on a thread pool, or at once without one.
+class Tasks {
+public:
+  explicit Tasks(llvm::ThreadPoolInterface *pool) {
+    if (pool)
+      group.emplace(*pool);
+  }
+  void run(std::function<void()> task) {
+    if (group)
+      group->async(std::move(task));
+    else
+      task();
+  }
+  void wait() {
+    if (group)
+      group->wait();
+  }
+
+private:
+  std::optional<llvm::ThreadPoolTaskGroup> group;
+};
+
+/// The inputs of a run with the options of each, from their configs.
+struct PreparedInputs {
+  std::vector<std::string> inputs;
+  std::vector<LintOptions> options;
+  /// Inputs that could not be found (already reported).
+  std::vector<std::string> errors;
+  /// The threads that analyse the functions of a module in parallel (the
+  /// MLIR context's thread pool), shared by all files; null with one thread.
+  std::unique_ptr<llvm::DefaultThreadPool> analysisPool;
+  unsigned threads = 1;
+};
+} // namespace
+
+/// An invalid config: the message names the file, line and column.
+static int configError(llvm::Error error) {
+  llvm::errs() << llvm::toString(std::move(error)) << "\n";
+  llvm::errs() << "mlir-memlint: error: invalid configuration\n";
+  return 2;
+}
+
+/// Writes `text` to FILE, or to stdout for "-"; reports a failure.
+static bool writeOrReport(const std::string &path, const std::string &text) {
+  std::string error;
+  if (writeOutput(path, text, error))
+    return true;
+  usageError(error);
+  return false;
+}
+
+/// The input whose config decides: standard input is looked up as the file
+/// --stdin-filename names.
+static std::string configInput(const AnalysisCommandOptions &opts,
+                               const std::string &input) {
+  if (input == "-" && !opts.stdinFilename.empty())
+    return opts.stdinFilename;
+  return input;
+}
+
+/// Where the check selection of `input` comes from, for messages.
+static std::string describeSelectionSource(const AnalysisCommandOptions &opts,
+                                           llvm::StringRef input) {
+  std::vector<std::string> sources;
+  if (opts.checks)
+    sources.push_back("--checks");
+  if (opts.configText)
+    sources.push_back("--config");
+  if (opts.configFile)
+    sources.push_back("--config-file " + *opts.configFile);
+  if (!opts.configText && !opts.configFile)
+    if (auto file = findConfigFile(input)) {
+      // Named as the input is: relative to where it was found from.
+      llvm::SmallString<256> shown(*file);
+      llvm::SmallString<256> cwd;
+      llvm::sys::fs::current_path(cwd);
+      llvm::StringRef rel(shown);
+      if (rel.consume_front(cwd) && rel.consume_front("/"))
+        sources.push_back(rel.str());
+      else
+        sources.push_back(*file);
+    }
+  if (sources.empty())
+    return "the defaults";
+  return llvm::join(sources, " and ");
+}
+
+/// The config resolver of the command line (--config, --config-file,
+/// --checks, --warnings-as-errors); nullopt after reporting an error.
+static std::optional<ConfigResolver>
+makeResolver(const AnalysisCommandOptions &opts,
+             std::optional<std::string> warningsAsErrors) {
+  std::optional<Config> explicitConfig;
+  if (opts.configText) {
+    auto config = Config::parse(*opts.configText, "--config");
+    if (!config) {
+      configError(config.takeError());
+      return std::nullopt;
+    }
+    explicitConfig = std::move(*config);
+  } else if (opts.configFile) {
+    auto config = Config::load(*opts.configFile);
+    if (!config) {
+      configError(config.takeError());
+      return std::nullopt;
+    }
+    explicitConfig = std::move(*config);
+  }
+  Config overrides;
+  overrides.checks = opts.checks;
+  overrides.warningsAsErrors = warningsAsErrors;
+  for (const auto &[flag, value] :
+       {std::pair{"--checks", opts.checks},
+        std::pair{"--warnings-as-errors", warningsAsErrors}})
+    if (value)
+      if (auto bad = GlobList(*value).getError()) {
+        usageError(std::string("invalid glob in ") + flag + ": '" + *bad +
+                   "'");
+        return std::nullopt;
+      }
+  return ConfigResolver(std::move(explicitConfig), std::move(overrides));
+}
+
+/// Expands the inputs and resolves the options of each; returns the exit
+/// code when the run stops here (a bad config, a selection enabling
+/// nothing).
+static std::optional<int> prepareInputs(const AnalysisCommandOptions &opts,
+                                        ConfigResolver &resolver,
+                                        PreparedInputs &prepared) {
+  prepared.inputs = expandInputs(opts.inputs, prepared.errors);
+  for (const std::string &error : prepared.errors)
+    llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+  prepared.options.resize(prepared.inputs.size());
+  prepared.threads =
+      llvm::hardware_concurrency(opts.jobs).compute_thread_count();
+  if (prepared.threads > 1)
+    prepared.analysisPool = std::make_unique<llvm::DefaultThreadPool>(
+        llvm::hardware_concurrency(prepared.threads));
+  // A selection that enables no check would make the gate pass silently:
+  // an error, as in clang-tidy; a glob that matches nothing, a warning.
+  std::set<std::string> diagnosedSelections;
+  auto checkSelection = [&](const std::string &selection,
+                            llvm::StringRef input) {
+    if (!diagnosedSelections.insert(selection).second)
+      return true;
+    SelectionDiagnosis diagnosis = diagnoseSelection(selection);
+    for (const std::string &warning : diagnosis.warnings)
+      llvm::WithColor::warning(llvm::errs(), "mlir-memlint") << warning << "\n";
+    if (!diagnosis.enablesNothing)
+      return true;
+    llvm::WithColor::error(llvm::errs(), "mlir-memlint")
+        << "no checks enabled: the check selection '" << selection
+        << "' (from " << describeSelectionSource(opts, input)
+        << ") matches no check; see --list-checks\n";
+    return false;
+  };
+  for (size_t i = 0; i < prepared.inputs.size(); ++i) {
+    std::string input = configInput(opts, prepared.inputs[i]);
+    auto config = resolver.resolve(input);
+    if (!config)
+      return configError(config.takeError());
+    if (!checkSelection(*config->checks, input))
+      return 2;
+    LintOptions &lint = prepared.options[i];
+    lint.checks = *config->checks;
+    lint.warningsAsErrors = *config->warningsAsErrors;
+    lint.checkOptions = config->checkOptions;
+    lint.memoryBudgets = config->memoryBudgets;
+    lint.splitInputFile = opts.splitInputFile;
+    lint.allowUnregisteredDialects = opts.allowUnregistered;
+    lint.stdinFilename = opts.stdinFilename;
+    lint.analysis.maxStepsPerFunction = opts.maxSteps;
+    lint.threadPool = prepared.analysisPool.get();
+    lint.parallelParseMinBytes = opts.parallelParseMinBytes;
+  }
+  return std::nullopt;
+}
+
+/// Parses `--memory-budget SPACE=BYTES` entries.
+static std::optional<std::map<std::string, uint64_t>>
+parseBudgets(const std::vector<std::string> &entries) {
+  std::map<std::string, uint64_t> budgets;
+  for (const std::string &entry : entries) {
+    size_t eq = entry.rfind('=');
+    uint64_t bytes = 0;
+    if (eq == std::string::npos || eq == 0 ||
+        llvm::StringRef(entry).substr(eq + 1).getAsInteger(10, bytes) ||
+        bytes == 0) {
+      usageError("invalid --memory-budget '" + entry +
+                 "': expected SPACE=BYTES with BYTES a positive integer");
+      return std::nullopt;
+    }
+    budgets[entry.substr(0, eq)] = bytes;
+  }
+  return budgets;
+}
+
+/// Prints the figures of one file (--stats).
+static void printStats(llvm::raw_ostream &os, const FileStatus &status,
+                       size_t findings) {
+  const FileFigures &f = status.figures;
+  os << "mlir-memlint: stats: " << status.path << ": chunks=" << f.chunks
+     << " functions=" << f.functions << " ops=" << f.ops
+     << " buffers=" << f.buffers
+     << " unknown-effect-ops=" << f.unknownEffectOps
+     << " external-calls=" << f.externalCalls
+     << " incomplete-functions=" << f.incompleteFunctions
+     << " steps=" << f.steps << " states=" << f.states
+     << " parse-parts=" << f.parseParts << " findings=" << findings;
+  os << llvm::format(" read=%.3fs parse=%.3fs analysis=%.3fs\n", f.readSeconds,
+                     f.parseSeconds, f.analysisSeconds);
+  if (!f.unknownEffectOpNames.empty()) {
+    os << "mlir-memlint: stats: " << status.path
+       << ": unknown-effect-ops by name (their memref operands escape):";
+    for (const auto &[name, count] : f.unknownEffectOpNames)
+      os << " " << name << "=" << count;
+    os << "\n";
+  }
+}
+
+/// "3 errors", "1 warning".
+static std::string countOf(size_t n, llvm::StringRef what) {
+  return std::to_string(n) + " " + what.str() + (n == 1 ? "" : "s");
+}
+
+/// The last line of a text run: `3 errors and 5 warnings in 12 files; 2
+/// files not parsed`.
+static std::string summarize(const std::vector<Finding> &shown,
+                             const std::vector<FileStatus> &statuses,
+                             size_t missing, size_t suppressed) {
+  size_t errors = 0, warnings = 0, notes = 0;
+  for (const Finding &f : shown) {
+    errors += f.level == Level::Error;
+    warnings += f.level == Level::Warning;
+    notes += f.level == Level::Note;
+  }
+  std::vector<std::string> parts;
+  if (errors)
+    parts.push_back(countOf(errors, "error"));
+  if (warnings)
+    parts.push_back(countOf(warnings, "warning"));
+  if (notes)
+    parts.push_back(countOf(notes, "note"));
+  std::string counts;
+  if (parts.empty())
+    counts = "no findings";
+  for (size_t i = 0; i < parts.size(); ++i)
+    counts += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  std::string line =
+      "mlir-memlint: " + counts + " in " + countOf(statuses.size(), "file");
+  size_t notParsed = llvm::count_if(
+      statuses, [](const FileStatus &status) { return !status.ok; });
+  if (notParsed)
+    line += "; " + countOf(notParsed, "file") + " not parsed";
+  if (missing)
+    line += "; " + countOf(missing, "input") + " not found";
+  if (suppressed)
+    line += "; " + std::to_string(suppressed) + " suppressed by NOLINT";
+  return line;
+}
+
+//===----------------------------------------------------------------------===//
+// The lint run
+//===----------------------------------------------------------------------===//
+
+int memlint::runLintCommand(const LintCommandOptions &opts,
+                            const mlir::DialectRegistry &registry) {
+  std::optional<std::map<std::string, uint64_t>> budgetOverrides =
+      parseBudgets(opts.memoryBudgets);
+  if (!budgetOverrides)
+    return 2;
+  std::optional<ConfigResolver> resolver =
+      makeResolver(opts, opts.warningsAsErrors);
+  if (!resolver)
+    return 2;
+
+  // The config of the first input, or of the current folder.
+  auto firstConfig = resolver->resolve(
+      opts.inputs.empty() ? configInput(opts, "-")
+                          : configInput(opts, opts.inputs.front()));
+  if (!firstConfig)
+    return configError(firstConfig.takeError());
+  if (opts.dumpConfig) {
+    llvm::outs() << firstConfig->dump();
+    return 0;
+  }
+  if (opts.listChecks) {
+    GlobList globs(*firstConfig->checks);
+    for (const CheckInfo &info : getRegisteredChecks()) {
+      bool enabled = globs.contains(info.name);
+      llvm::outs() << info.name << " [" << stringifyLevel(info.level) << "]"
+                   << (enabled ? "" : " (disabled)") << ": " << info.summary
+                   << "\n";
+    }
+    return 0;
+  }
+  if (!opts.explain.empty()) {
+    const CheckInfo *info = lookupCheck(opts.explain);
+    if (!info) {
+      std::string hint;
+      if (std::optional<llvm::StringRef> best = suggestCheck(opts.explain))
+        hint = "did you mean '" + best->str() + "'? ";
+      return usageError("unknown check '" + opts.explain + "'; " + hint +
+                        "see --list-checks");
+    }
+    llvm::StringRef doc = getCheckDocumentation(info->name);
+    if (doc.empty())
+      llvm::outs() << info->name << " [" << stringifyLevel(info->level)
+                   << "]: " << info->summary << "\n";
+    else
+      llvm::outs() << doc;
+    return 0;
+  }
+  if (opts.inputs.empty())
+    return usageError("no input files; try --help");
+
+  PreparedInputs prepared;
+  if (std::optional<int> stop = prepareInputs(opts, *resolver, prepared))
+    return *stop;
+  const std::vector<std::string> &inputs = prepared.inputs;
+  const std::vector<std::string> &errors = prepared.errors;
+  std::vector<LintOptions> &lintOptions = prepared.options;
+  for (LintOptions &lint : lintOptions) {
+    for (const auto &[space, bytes] : *budgetOverrides)
+      lint.memoryBudgets[space] = bytes;
+    lint.analysis.assumeDim = opts.assumeDim;
+    lint.analysis.planTimeLimitSeconds = opts.planTimeLimit;
+    lint.baseDir = opts.baseDir;
+    // Validating fix-its re-lints the file per candidate: only when they
+    // are shown or used.
+    lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
+                         !opts.exportFixes.empty();
+  }
+
+  std::optional<Baseline> baseline;
+  if (!opts.baselineFile.empty()) {
+    auto loaded = Baseline::load(opts.baselineFile);
+    if (!loaded) {
+      llvm::errs() << llvm::toString(loaded.takeError()) << "\n";
+      return 2;
+    }
+    baseline = std::move(*loaded);
+  }
+
+  // Diagrams of the functions with findings, drawn while each module is
+  // still in memory.
+  std::mutex vizMutex;
+  std::vector<viz::DiagramFile> vizFiles;
+  std::vector<std::string> vizWritten, vizErrors;
+  if (!opts.vizDir.empty()) {
+    viz::VizOptions vizOptions;
+    vizOptions.outDir = opts.vizDir;
+    vizOptions.onlyWithFindings = true;
+    for (LintOptions &lint : lintOptions)
+      lint.onModule = [&, vizOptions](const LintContext &context,
+                                      llvm::ArrayRef<Finding> findings,
+                                      unsigned chunk) {
+        std::vector<viz::DiagramFile> files =
+            viz::buildDiagrams(context, findings, chunk, vizOptions);
+        std::lock_guard<std::mutex> lock(vizMutex);
+        for (viz::DiagramFile &file : files)
+          vizFiles.push_back(std::move(file));
+      };
+  }
+
+  auto lintStart = std::chrono::steady_clock::now();
+  // Lint on LLVM's thread pool; results are kept in input order, so the
+  // output does not depend on -j.
+  std::vector<FileResult> results(inputs.size());
+  unsigned jobs =
+      std::min<size_t>(prepared.threads, std::max<size_t>(1, inputs.size()));
+  std::optional<llvm::DefaultThreadPool> pool;
+  if (jobs > 1)
+    pool.emplace(llvm::hardware_concurrency(jobs));
+  Tasks linting(pool ? &*pool : nullptr);
+  for (size_t i = 0; i < inputs.size(); ++i)
+    linting.run(
+        [&, i] { results[i] = lintFile(inputs[i], lintOptions[i], registry); });
+  linting.wait();
+
+  // Fix-its: applied round after round on each file, then written back
+  // atomically (or shown as a diff; standard input is written to standard
+  // output, fixed or not). After --fix, everything below reports the file as
+  // it now is.
+  bool fixFailed = false;
+  if (opts.fix || opts.fixDryRun)
+    for (size_t i = 0; i < results.size(); ++i) {
+      FileResult &r = results[i];
+      bool fromStdin = inputs[i] == "-";
+      bool anyFix = llvm::any_of(r.findings, [](const ReportedFinding &f) {
+        return !f.suppressed && !f.finding.fixes.empty();
+      });
+      if (!r.status.ok || !anyFix) {
+        if (fromStdin && opts.fix)
+          llvm::outs() << r.text;
+        continue;
+      }
+      FixOutcome outcome = applyFixes(r, lintOptions[i], registry);
+      if (opts.fixDryRun) {
+        if (outcome.applied)
+          llvm::outs() << renderUnifiedDiff(r.text, outcome.text,
+                                            r.status.path);
+        continue;
+      }
+      if (fromStdin) {
+        llvm::outs() << outcome.text;
+      } else if (outcome.applied == 0) {
+        continue;
+      } else {
+        std::string error;
+        if (!writeFileAtomically(inputs[i], outcome.text, error)) {
+          llvm::WithColor::error(llvm::errs(), "mlir-memlint")
+              << error << "; the file is unchanged\n";
+          fixFailed = true;
+          continue;
+        }
+      }
+      size_t left = outcome.final.findings.size();
+      llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
+                   << outcome.applied << " fix-it"
+                   << (outcome.applied == 1 ? "" : "s") << ", " << left
+                   << " finding" << (left == 1 ? "" : "s") << " left\n";
+      outcome.final.status.figures = r.status.figures;
+      r = std::move(outcome.final);
+    }
+  llvm::outs().flush();
+
+  auto outputStart = std::chrono::steady_clock::now();
+  // NO_COLOR (no-color.org), set to anything, turns off the automatic
+  // colours; --color=always still forces them.
+  const char *noColor = std::getenv("NO_COLOR");
+  bool colors = opts.color == "always" ||
+                (opts.color == "auto" && !(noColor && *noColor) &&
+                 llvm::errs().has_colors());
+  std::vector<FileStatus> statuses;
+  std::vector<ReportedFinding> findings;
+  SourceTexts texts;
+  bool hadError = !errors.empty();
+  for (FileResult &r : results) {
+    statuses.push_back(r.status);
+    if (!r.status.ok)
+      hadError = true;
+    llvm::errs() << r.diagnostics;
+    for (ReportedFinding &f : r.findings)
+      findings.push_back(std::move(f));
+    texts[r.status.path] = std::move(r.text);
+  }
+  size_t goneFromBaseline = baseline ? baseline->classify(findings) : 0;
+
+  // The JSON and SARIF documents are rendered on the analysis threads, idle
+  // now, while the text is printed; they are written afterwards, in a fixed
+  // order.
+  Tasks rendering(prepared.analysisPool.get());
+  std::string jsonText, sarifText, baselineText;
+  JsonOptions jsonOptions;
+  jsonOptions.inputErrors = errors;
+  jsonOptions.timings = opts.stats;
+  if (!opts.jsonFile.empty())
+    rendering.run(
+        [&] { jsonText = renderJson(statuses, findings, jsonOptions); });
+  SarifOptions sarifOptions;
+  sarifOptions.includeSuppressed = opts.sarifIncludeSuppressed;
+  sarifOptions.inputErrors = errors;
+  if (!opts.sarifFile.empty())
+    rendering.run([&] {
+      sarifText = renderSarif(statuses, findings, texts, sarifOptions);
+    });
+  std::vector<ReportedFinding> accepted;
+  SarifOptions baselineOptions;
+  if (!opts.writeBaselineFile.empty()) {
+    // A baseline holds the findings that count today, without states.
+    for (const ReportedFinding &f : findings)
+      if (!f.suppressed) {
+        accepted.push_back(f);
+        accepted.back().baselineState = BaselineState::None;
+      }
+    baselineOptions.inputErrors = errors;
+    rendering.run([&] {
+      baselineText = renderSarif(statuses, accepted, texts, baselineOptions);
+    });
+  }
+
+  // Text and annotations show the findings that count: not suppressed, not
+  // in the baseline (copied while the documents above are rendered).
+  std::vector<Finding> shown;
+  size_t unchanged = 0, suppressed = 0;
+  for (const ReportedFinding &f : findings) {
+    if (f.suppressed)
+      ++suppressed;
+    else if (f.baselineState == BaselineState::Unchanged)
+      ++unchanged;
+    else
+      shown.push_back(f.finding);
+  }
+
+  bool textRun = opts.format == "text" && !opts.quiet;
+  if (opts.format == "github") {
+    printGithubAnnotations(llvm::outs(), statuses, shown, texts);
+    llvm::outs().flush();
+  } else if (textRun) {
+    // llvm::errs() is unbuffered: the findings go through a buffer of their
+    // own on the same descriptor, flushed before llvm::errs() writes again.
+    ColoredErrorStream os(colors);
+    printTextFindings(os, shown, texts, colors);
+    os.flush();
+    // A standard error that cannot be written (a closed pipe) is no reason
+    // for a fatal error when the stream is destroyed.
+    os.clear_error();
+  }
+  if (baseline && !opts.quiet)
+    llvm::errs() << "mlir-memlint: baseline: " << shown.size() << " new, "
+                 << unchanged << " unchanged, " << goneFromBaseline
+                 << " gone (fixed or moved out of the baseline)\n";
+
+  rendering.wait();
+  if (!opts.jsonFile.empty() && !writeOrReport(opts.jsonFile, jsonText))
+    return 2;
+  if (!opts.sarifFile.empty() && !writeOrReport(opts.sarifFile, sarifText))
+    return 2;
+  if (!opts.writeBaselineFile.empty() &&
+      !writeOrReport(opts.writeBaselineFile, baselineText))
+    return 2;
+
+  if (opts.stats) {
+    for (const FileResult &r : results) {
+      size_t count = llvm::count_if(findings, [&](const ReportedFinding &f) {
+        return f.finding.location.file == r.status.path;
+      });
+      printStats(llvm::errs(), r.status, count);
+    }
+    auto seconds = [](auto from, auto to) {
+      return std::chrono::duration<double>(to - from).count();
+    };
+    auto end = std::chrono::steady_clock::now();
+    llvm::errs() << "mlir-memlint: stats: suppressed-findings=" << suppressed
+                 << llvm::format(" lint=%.3fs output=%.3fs jobs=%u\n",
+                                 seconds(lintStart, outputStart),
+                                 seconds(outputStart, end), jobs);
+  }
+
+  if (!opts.exportFixes.empty()) {
+    // Absolute paths, as clang-tidy writes them, so that
+    // clang-apply-replacements applies them from any folder.
+    std::map<std::string, std::string> absolute;
+    for (const FileStatus &status : statuses)
+      if (status.path != "<stdin>")
+        absolute[status.path] = absolutePath(status.path);
+    std::vector<Finding> exported;
+    for (const Finding &f : shown)
+      if (absolute.count(f.location.file))
+        exported.push_back(f);
+    std::string yaml = renderFixesYaml(
+        exported, statuses.empty() ? "" : statuses.front().path, absolute);
+    if (!writeOrReport(opts.exportFixes, yaml))
+      return 2;
+  }
+
+  // Diagrams are rendered after the lint, in a fixed order, so that the
+  // files do not depend on -j.
+  if (!opts.vizDir.empty())
+    viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
+  for (const std::string &error : vizErrors)
+    llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+  if (!opts.vizDir.empty() && !opts.quiet)
+    llvm::errs() << "mlir-memlint: wrote " << vizWritten.size()
+                 << " diagram" << (vizWritten.size() == 1 ? "" : "s")
+                 << " to " << opts.vizDir << "\n";
+  if (textRun)
+    llvm::errs() << summarize(shown, statuses, errors.size(), suppressed)
+                 << "\n";
+  if (hadError || fixFailed || !vizErrors.empty())
+    return 2;
+  // Recording a baseline is not a gate: it succeeds once the file is written
+  // (step 1 of the adoption recipe runs in a CI step under `set -e`).
+  if (!opts.writeBaselineFile.empty())
+    return 0;
+  // After --fix, the gate judges the findings the fixes left.
+  Level failLevel = *parseLevel(opts.failOn);
+  for (const Finding &f : shown)
+    if (f.level >= failLevel)
+      return 1;
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// viz
+//===----------------------------------------------------------------------===//
+
+int memlint::runVizCommand(const VizCommandOptions &opts,
+                           const mlir::DialectRegistry &registry) {
+  std::optional<ConfigResolver> resolver = makeResolver(opts, std::nullopt);
+  if (!resolver)
+    return 2;
+  PreparedInputs prepared;
+  if (std::optional<int> stop = prepareInputs(opts, *resolver, prepared))
+    return *stop;
+
+  std::vector<viz::DiagramFile> vizFiles;
+  std::vector<std::string> written, writeErrors;
+  viz::VizOptions vizOptions;
+  vizOptions.outDir = opts.outDir;
+  vizOptions.function = opts.function;
+  if (opts.kind != "all")
+    vizOptions.kinds = {opts.kind};
+  if (!opts.formats.empty())
+    vizOptions.formats = opts.formats;
+  for (LintOptions &lint : prepared.options) {
+    lint.validateFixes = false; // diagrams show no fix-its
+    lint.onModule = [&](const LintContext &context,
+                        llvm::ArrayRef<Finding> findings, unsigned chunk) {
+      std::vector<viz::DiagramFile> files =
+          viz::buildDiagrams(context, findings, chunk, vizOptions);
+      for (viz::DiagramFile &file : files)
+        vizFiles.push_back(std::move(file));
+    };
+  }
+  // Every input (a directory gives its .mlir files), one after the other;
+  // a missing one has been reported.
+  bool parsed = true;
+  for (size_t i = 0; i < prepared.inputs.size(); ++i) {
+    FileResult r = lintFile(prepared.inputs[i], prepared.options[i], registry);
+    llvm::errs() << r.diagnostics;
+    parsed &= r.status.ok;
+  }
+  viz::writeDiagrams(std::move(vizFiles), written, writeErrors);
+  for (const std::string &path : written)
+    llvm::outs() << path << "\n";
+  for (const std::string &error : writeErrors)
+    llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+  if (!parsed || !writeErrors.empty() || !prepared.errors.empty() ||
+      prepared.inputs.empty())
+    return 2;
+  if (written.empty())
+    return usageError(opts.function.empty()
+                          ? "no function with a body to draw"
+                          : "no function named '" + opts.function + "'");
+  return 0;
+}

@@ -1,0 +1,86 @@
+//===- LintCommand.h - mlir-memlint [lint] and viz --------------*- C++ -*-===//
+//
+// The lint run (the default command: read the configs, lint the inputs,
+// apply fix-its, print and write the reports, decide the exit code) and
+// `mlir-memlint viz`, which lints the inputs the same way to draw them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_TOOLS_LINTCOMMAND_H
+#define MEMLINT_TOOLS_LINTCOMMAND_H
+
+#include "analyzer/LifetimeAnalysis.h"
+#include "tools/LintDriver.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// The options that decide how inputs are read and analysed, shared by the
+/// lint run and `viz`.
+struct AnalysisCommandOptions {
+  std::vector<std::string> inputs;
+  std::optional<std::string> checks;
+  std::optional<std::string> configText;
+  std::optional<std::string> configFile;
+  /// Threads (0: one per core).
+  unsigned jobs = 0;
+  size_t parallelParseMinBytes = LintOptions().parallelParseMinBytes;
+  bool splitInputFile = false;
+  bool allowUnregistered = false;
+  uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
+  /// The name standard input is shown (and its config looked up) as.
+  std::string stdinFilename;
+};
+
+/// The options of the lint run.
+struct LintCommandOptions : AnalysisCommandOptions {
+  std::optional<std::string> warningsAsErrors;
+  bool dumpConfig = false;
+  std::string failOn = "error";
+  std::string format = "text";
+  std::string jsonFile;
+  std::string exportFixes;
+  std::string sarifFile;
+  bool sarifIncludeSuppressed = false;
+  std::string baselineFile;
+  std::string writeBaselineFile;
+  std::string baseDir;
+  std::string color = "auto";
+  std::string explain;
+  bool stats = false;
+  bool listChecks = false;
+  bool quiet = false;
+  bool fix = false;
+  bool fixDryRun = false;
+  bool showFixes = false;
+  std::string vizDir;
+  std::vector<std::string> memoryBudgets;
+  std::optional<int64_t> assumeDim;
+  double planTimeLimit = 1.0;
+};
+
+/// The options of `mlir-memlint viz`.
+struct VizCommandOptions : AnalysisCommandOptions {
+  std::string function;
+  std::string kind = "all";
+  std::vector<std::string> formats;
+  std::string outDir = ".";
+};
+
+/// Runs the lint; returns the exit code (0 pass, 1 findings at or above
+/// --fail-on, 2 usage, config, parse or internal error).
+int runLintCommand(const LintCommandOptions &options,
+                   const mlir::DialectRegistry &registry);
+
+/// Runs `mlir-memlint viz`; returns the exit code (0, or 2).
+int runVizCommand(const VizCommandOptions &options,
+                  const mlir::DialectRegistry &registry);
+
+} // namespace memlint
+
+#endif // MEMLINT_TOOLS_LINTCOMMAND_H
