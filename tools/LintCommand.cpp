@@ -13,12 +13,15 @@
 #include "tools/Baseline.h"
 #include "tools/CommandLine.h"
 #include "tools/Config.h"
+#include "tools/DiffFilter.h"
 #include "tools/FixApplier.h"
+#include "tools/SarifMerge.h"
 #include "viz/VizWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 
@@ -245,6 +248,17 @@ parseBudgets(const std::vector<std::string> &entries) {
   return budgets;
 }
 
+/// Parses `--shard I/N` (1 <= I <= N).
+static std::optional<std::pair<unsigned, unsigned>>
+parseShard(llvm::StringRef text) {
+  auto [index, count] = text.split('/');
+  unsigned i = 0, n = 0;
+  if (index.getAsInteger(10, i) || count.getAsInteger(10, n) || n == 0 ||
+      i == 0 || i > n)
+    return std::nullopt;
+  return std::pair{i, n};
+}
+
 /// Prints the figures of one file (--stats).
 static void printStats(llvm::raw_ostream &os, const FileStatus &status,
                        size_t findings) {
@@ -363,12 +377,80 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
   }
   if (opts.inputs.empty())
     return usageError("no input files; try --help");
+  // A mistyped subcommand reads as a missing input.
+  if (llvm::StringRef first = opts.inputs.front();
+      !first.contains('.') && !first.contains('/') &&
+      !llvm::sys::fs::exists(first))
+    if (std::optional<std::string> best =
+            closestName(first, {"viz", "plan", "merge-sarif"}))
+      return usageError("'" + first.str() +
+                        "' is neither a file nor a subcommand; did you mean '" +
+                        *best + "'?");
 
+  std::optional<std::pair<unsigned, unsigned>> shard;
+  if (!opts.shard.empty() && !(shard = parseShard(opts.shard)))
+    return usageError("invalid --shard '" + opts.shard +
+                      "': expected I/N with 1 <= I <= N");
+  // --diff: the changed lines, from standard input.
+  std::optional<ChangedLines> changed;
+  if (opts.diff) {
+    if (llvm::is_contained(opts.inputs, "-"))
+      return usageError("--diff reads the diff from standard input; it "
+                        "cannot also be an input");
+    auto text = llvm::MemoryBuffer::getSTDIN();
+    if (!text)
+      return usageError("cannot read the diff from standard input: " +
+                        text.getError().message());
+    auto parsed = parseUnifiedDiff((*text)->getBuffer(), opts.diffStrip);
+    if (!parsed)
+      return usageError("invalid diff on standard input: " +
+                        llvm::toString(parsed.takeError()));
+    changed = std::move(*parsed);
+  }
+
+  AnalysisCommandOptions analysisOpts = opts;
   PreparedInputs prepared;
-  if (std::optional<int> stop = prepareInputs(opts, *resolver, prepared))
+  if (shard) {
+    // The I-th share of the expanded inputs (every N-th from the I-th), a
+    // split that does not depend on the machine; merge-sarif joins the
+    // shards' logs.
+    std::vector<std::string> errors;
+    std::vector<std::string> all = expandInputs(opts.inputs, errors);
+    if (!errors.empty()) {
+      for (const std::string &error : errors)
+        llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+      return 2;
+    }
+    analysisOpts.inputs.clear();
+    for (size_t i = 0; i < all.size(); ++i)
+      if (i % shard->second == shard->first - 1)
+        analysisOpts.inputs.push_back(all[i]);
+    if (analysisOpts.inputs.empty())
+      llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+          << "shard " << opts.shard << " has no inputs (" << all.size()
+          << " in all)\n";
+  }
+  if (std::optional<int> stop =
+          prepareInputs(analysisOpts, *resolver, prepared))
     return *stop;
   const std::vector<std::string> &inputs = prepared.inputs;
   const std::vector<std::string> &errors = prepared.errors;
+  if (changed) {
+    // A changed .mlir file that is not an input is named: its findings
+    // cannot be reported (a diff made in another folder, a wrong strip).
+    std::set<std::string> linted;
+    for (const std::string &input : inputs)
+      if (input != "-")
+        linted.insert(absolutePath(input));
+    for (const std::string &file : changed->getFiles())
+      if (llvm::StringRef(file).ends_with(".mlir") &&
+          !linted.count(absolutePath(file)))
+        llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+            << "the diff changes '" << file
+            << "', which is not an input (the diff's paths are relative to "
+               "the current folder after --diff-strip "
+            << opts.diffStrip << ")\n";
+  }
   std::vector<LintOptions> &lintOptions = prepared.options;
   for (LintOptions &lint : lintOptions) {
     for (const auto &[space, bytes] : *budgetOverrides)
@@ -495,6 +577,21 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
       findings.push_back(std::move(f));
     texts[r.status.path] = std::move(r.text);
   }
+  // --diff: only the findings on lines the diff adds or changes count, in
+  // every output.
+  size_t outsideDiff = 0;
+  if (changed) {
+    std::vector<ReportedFinding> kept;
+    for (ReportedFinding &f : findings) {
+      const SourceRange &r = f.finding.location.range;
+      if (changed->intersects(f.finding.location.file, r.line,
+                              std::max(r.line, r.endLine)))
+        kept.push_back(std::move(f));
+      else
+        outsideDiff += !f.suppressed;
+    }
+    findings = std::move(kept);
+  }
   size_t goneFromBaseline = baseline ? baseline->classify(findings) : 0;
 
   // The JSON and SARIF documents are rendered on the analysis threads, idle
@@ -615,9 +712,13 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     llvm::errs() << "mlir-memlint: wrote " << vizWritten.size()
                  << " diagram" << (vizWritten.size() == 1 ? "" : "s")
                  << " to " << opts.vizDir << "\n";
-  if (textRun)
-    llvm::errs() << summarize(shown, statuses, errors.size(), suppressed)
-                 << "\n";
+  if (textRun) {
+    std::string summary =
+        summarize(shown, statuses, errors.size(), suppressed);
+    if (changed)
+      summary += "; " + std::to_string(outsideDiff) + " outside the diff";
+    llvm::errs() << summary << "\n";
+  }
   if (hadError || fixFailed || !vizErrors.empty())
     return 2;
   // Recording a baseline is not a gate: it succeeds once the file is written
@@ -630,6 +731,26 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     if (f.level >= failLevel)
       return 1;
   return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// merge-sarif
+//===----------------------------------------------------------------------===//
+
+int memlint::runMergeSarifCommand(const std::string &output,
+                                  const std::vector<std::string> &inputs) {
+  std::vector<std::pair<std::string, std::string>> logs;
+  for (const std::string &input : inputs) {
+    auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
+    if (!buffer)
+      return usageError("cannot read '" + input +
+                        "': " + buffer.getError().message());
+    logs.emplace_back(input, (*buffer)->getBuffer().str());
+  }
+  auto merged = mergeSarifLogs(logs);
+  if (!merged)
+    return usageError(llvm::toString(merged.takeError()));
+  return writeOrReport(output, *merged) ? 0 : 2;
 }
 
 //===----------------------------------------------------------------------===//

@@ -62,6 +62,12 @@ struct LintCommandOptions : AnalysisCommandOptions {
   std::vector<std::string> memoryBudgets;
   std::optional<int64_t> assumeDim;
   double planTimeLimit = 1.0;
+  /// `I/N`: lint only the I-th of N shares of the inputs (1-based).
+  std::string shard;
+  /// Report only findings on lines a unified diff on standard input adds or
+  /// changes; `diffStrip` path components are removed from its file names.
+  bool diff = false;
+  unsigned diffStrip = 1;
 };
 
 /// The options of `mlir-memlint viz`.
@@ -76,6 +82,11 @@ struct VizCommandOptions : AnalysisCommandOptions {
 /// --fail-on, 2 usage, config, parse or internal error).
 int runLintCommand(const LintCommandOptions &options,
                    const mlir::DialectRegistry &registry);
+
+/// Runs `mlir-memlint merge-sarif OUT IN...`: joins SARIF logs (the shards
+/// of a run, or baselines) into one; returns the exit code (0, or 2).
+int runMergeSarifCommand(const std::string &output,
+                         const std::vector<std::string> &inputs);
 
 /// Runs `mlir-memlint viz`; returns the exit code (0, or 2).
 int runVizCommand(const VizCommandOptions &options,

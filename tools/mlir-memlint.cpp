@@ -3,6 +3,7 @@
 // mlir-memlint [options] <file|dir|->...      lint (tools/LintCommand.h)
 // mlir-memlint viz [options] <file|dir|->...  diagrams
 // mlir-memlint plan [options] <file|dir>...   memory plans (PlanCommand.h)
+// mlir-memlint merge-sarif OUT IN...          SARIF logs joined into one
 //
 // Each command has exactly the options it honours, and its --help lists
 // them. Exit codes: 0 no finding at or above --fail-on, 1 such findings, 2
@@ -169,6 +170,18 @@ int main(int argc, char **argv) {
                  "per function and memory space (default 1)")
       ->check(CLI::NonNegativeNumber);
 
+  app.add_option("--shard", opts.shard,
+                 "I/N: lint only the I-th of N shares of the inputs (every "
+                 "N-th file from the I-th, after directories are expanded), "
+                 "for a CI matrix; join the shards' SARIF with merge-sarif");
+  app.add_flag("--diff", opts.diff,
+               "Read a unified diff (git diff -U0) on standard input and "
+               "report only findings on the lines it adds or changes, as "
+               "clang-tidy-diff does");
+  app.add_option("--diff-strip", opts.diffStrip,
+                 "Path components to strip from the diff's file names "
+                 "(default 1, for git's a/ and b/)");
+
   VizCommandOptions vizOpts;
   CLI::App *vizApp = app.add_subcommand(
       "viz", "Draw the lifetime chart and the annotated CFG of the functions "
@@ -243,6 +256,15 @@ int main(int argc, char **argv) {
                       "The folder the paths in the JSON are relative to "
                       "(default: the current folder)");
 
+  std::string mergeOutput;
+  std::vector<std::string> mergeInputs;
+  CLI::App *mergeApp = app.add_subcommand(
+      "merge-sarif", "Join SARIF logs of mlir-memlint (the shards of a run, or "
+                     "baselines) into one");
+  mergeApp->add_option("output", mergeOutput, "The merged log (- for stdout)")
+      ->required();
+  mergeApp->add_option("inputs", mergeInputs, "The logs to join")->required();
+
   app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str() +
                                         "\n  built with MLIR " LLVM_VERSION_STRING
                                         "\n  allocator: " + kAllocatorName);
@@ -251,7 +273,7 @@ int main(int argc, char **argv) {
 
   // Options of the lint run given before a subcommand's name would be
   // ignored: an error.
-  for (CLI::App *sub : {vizApp, planApp}) {
+  for (CLI::App *sub : {vizApp, planApp, mergeApp}) {
     if (!sub->parsed())
       continue;
     std::vector<std::string> given = givenOptions(app);
@@ -264,6 +286,9 @@ int main(int argc, char **argv) {
                          "before the subcommand's name?)") +
                         "; see 'mlir-memlint " + sub->get_name() + " --help'");
   }
+
+  if (mergeApp->parsed())
+    return runMergeSarifCommand(mergeOutput, mergeInputs);
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
