@@ -4,6 +4,7 @@
 
 #include "checks/CheckRegistry.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -42,6 +43,35 @@ struct RawConfig {
 
 /// Error text handed back to YAML I/O, which copies it at once.
 thread_local std::string yamlError;
+
+/// The document being read and where its warnings go.
+struct ParseState {
+  llvm::StringRef text;
+  llvm::StringRef source;
+  std::vector<std::string> *warnings = nullptr;
+};
+thread_local ParseState parseState;
+
+/// "source:line:col: warning: message" at the first occurrence of `key`.
+void warnAtKey(llvm::StringRef key, const llvm::Twine &message) {
+  if (!parseState.warnings)
+    return;
+  llvm::StringRef text = parseState.text;
+  size_t at = text.find(key);
+  std::string where = parseState.source.str();
+  if (at != llvm::StringRef::npos) {
+    llvm::StringRef before = text.take_front(at);
+    size_t line = before.count('\n') + 1;
+    size_t lineStart = before.rfind('\n');
+    size_t column = at - (lineStart == llvm::StringRef::npos ? 0 : lineStart + 1) + 1;
+    where += ":" + std::to_string(line) + ":" + std::to_string(column);
+  }
+  parseState.warnings->push_back(where + ": warning: " + message.str());
+}
+
+/// The keys of a config file.
+const char *const kConfigKeys[] = {"Checks", "WarningsAsErrors", "CheckOptions",
+                                   "MemoryBudgets", "InheritParentConfig"};
 } // namespace
 
 namespace llvm::yaml {
@@ -74,6 +104,11 @@ template <> struct CustomMappingTraits<CheckOptionMap> {
                   rule + "'; see --list-checks");
       return;
     }
+    // No check reads an option yet: any option name is unknown, and would
+    // be ignored.
+    warnAtKey(key, "unknown check option '" + key + "': " + rule +
+                       " has no options (no check takes options yet); it is "
+                       "ignored");
     io.mapRequired(key, map.entries[key.str()]);
   }
   static void output(IO &io, CheckOptionMap &map) {
@@ -134,10 +169,37 @@ llvm::Expected<Config> Config::parse(llvm::StringRef text,
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   auto handler = [](const llvm::SMDiagnostic &diag, void *context) {
-    diag.print(nullptr, *static_cast<llvm::raw_string_ostream *>(context),
-               /*ShowColors=*/false);
+    auto &os = *static_cast<llvm::raw_string_ostream *>(context);
+    // A misspelt key gets the closest one.
+    llvm::StringRef message = diag.getMessage();
+    if (message.consume_front("unknown key '") && message.consume_back("'")) {
+      std::string best;
+      unsigned bestDistance = ~0u;
+      for (const char *key : kConfigKeys) {
+        unsigned d = message.edit_distance(key, /*AllowReplacements=*/true);
+        if (d < bestDistance) {
+          best = key;
+          bestDistance = d;
+        }
+      }
+      if (bestDistance <= std::max<size_t>(2, message.size() / 3)) {
+        llvm::SMDiagnostic(*diag.getSourceMgr(), diag.getLoc(),
+                           diag.getFilename(), diag.getLineNo(),
+                           diag.getColumnNo(), diag.getKind(),
+                           diag.getMessage().str() + "; did you mean '" +
+                               best + "'?",
+                           diag.getLineContents(), diag.getRanges(),
+                           diag.getFixIts())
+            .print(nullptr, os, /*ShowColors=*/false);
+        return;
+      }
+    }
+    diag.print(nullptr, os, /*ShowColors=*/false);
   };
   RawConfig raw;
+  std::vector<std::string> warnings;
+  parseState = {text, source, &warnings};
+  auto clearState = llvm::make_scope_exit([] { parseState = {}; });
   llvm::yaml::Input input(llvm::MemoryBufferRef(text, source), nullptr,
                           handler, &errorStream);
   // An empty file is an empty config.
@@ -157,6 +219,7 @@ llvm::Expected<Config> Config::parse(llvm::StringRef text,
   config.checkOptions = std::move(raw.checkOptions.entries);
   config.memoryBudgets = std::move(raw.memoryBudgets.entries);
   config.inheritParentConfig = raw.inheritParentConfig;
+  config.warnings = std::move(warnings);
   return config;
 }
 
@@ -214,7 +277,12 @@ std::string Config::dump() const {
 ConfigResolver::ConfigResolver(std::optional<Config> explicitConfig,
                                Config overrides)
     : explicitConfig(std::move(explicitConfig)),
-      overrides(std::move(overrides)) {}
+      overrides(std::move(overrides)) {
+  if (this->explicitConfig)
+    for (const std::string &warning : this->explicitConfig->warnings)
+      if (reportedWarnings.insert(warning).second)
+        warnings.push_back(warning);
+}
 
 ConfigResolver::~ConfigResolver() = default;
 
@@ -243,6 +311,10 @@ llvm::Expected<Config> ConfigResolver::discover(llvm::StringRef dir) {
   std::optional<Config> merged;
   for (auto it = chain.rbegin(); it != chain.rend(); ++it)
     merged = merged ? merged->mergedWith(*it) : *it;
+  for (Config &config : chain)
+    for (std::string &warning : config.warnings)
+      if (reportedWarnings.insert(warning).second)
+        warnings.push_back(std::move(warning));
   cache[dir.str()] = merged;
   return merged.value_or(Config());
 }

@@ -19,7 +19,9 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace memlint {
 
@@ -36,6 +38,9 @@ struct Config {
   std::map<std::string, uint64_t> memoryBudgets;
   /// Merge with the config of the parent folders instead of replacing it.
   bool inheritParentConfig = false;
+  /// Warnings about the text it was parsed from ("file:line:col: warning:
+  /// ..."): keys that are read but do nothing.
+  std::vector<std::string> warnings;
 
   /// The built-in defaults: every check, no warning as error.
   static Config getDefaults();
@@ -74,6 +79,9 @@ public:
   /// Fails when a config file on the way is invalid.
   llvm::Expected<Config> resolve(llvm::StringRef input);
 
+  /// The warnings of the config files read since the last call, each once.
+  std::vector<std::string> takeWarnings() { return std::move(warnings); }
+
 private:
   /// The merged config of the files in `dir` and, if they inherit, above.
   llvm::Expected<Config> discover(llvm::StringRef dir);
@@ -81,6 +89,8 @@ private:
   std::optional<Config> explicitConfig;
   Config overrides;
   std::map<std::string, std::optional<Config>> cache;
+  std::vector<std::string> warnings;
+  std::set<std::string> reportedWarnings;
 };
 
 } // namespace memlint

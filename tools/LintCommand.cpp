@@ -18,6 +18,9 @@
 #include "tools/SarifMerge.h"
 #include "viz/VizWriter.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -212,6 +215,8 @@ static std::optional<int> prepareInputs(const AnalysisCommandOptions &opts,
     auto config = resolver.resolve(input);
     if (!config)
       return configError(config.takeError());
+    for (const std::string &warning : resolver.takeWarnings())
+      llvm::errs() << warning << "\n";
     if (!checkSelection(*config->checks, input))
       return 2;
     LintOptions &lint = prepared.options[i];
@@ -257,6 +262,49 @@ parseShard(llvm::StringRef text) {
       i == 0 || i > n)
     return std::nullopt;
   return std::pair{i, n};
+}
+
+/// Warns about each memory budget whose space is not a memory space: an
+/// integer or an MLIR attribute as a memref type prints it. Such a budget
+/// never applies.
+static void warnAboutBudgetSpaces(const std::map<std::string, uint64_t> &budgets,
+                                  const mlir::DialectRegistry &registry,
+                                  std::set<std::string> &warned) {
+  std::optional<mlir::MLIRContext> context;
+  static const std::set<std::string> known = {
+      "0", "1", "2", "3", "4", "5",
+      "#gpu.address_space<global>", "#gpu.address_space<workgroup>",
+      "#gpu.address_space<private>"};
+  for (const auto &[space, bytes] : budgets) {
+    if (!warned.insert(space).second)
+      continue;
+    llvm::StringRef key(space);
+    int64_t integer;
+    if (!key.getAsInteger(10, integer))
+      continue;
+    if (!context) {
+      context.emplace(registry);
+      context->loadAllAvailableDialects();
+    }
+    mlir::ScopedDiagnosticHandler quiet(&*context, [](mlir::Diagnostic &) {
+      return mlir::success();
+    });
+    if (key.starts_with("#") && mlir::parseAttribute(key, &*context))
+      continue;
+    std::string hint;
+    std::optional<std::string> best = closestName(key, known);
+    if (!best)
+      for (const std::string &candidate : known)
+        if (llvm::StringRef(candidate).contains(key))
+          best = candidate;
+    if (best)
+      hint = "did you mean '" + *best + "'? ";
+    llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+        << "memory budget for unknown memory space '" << space
+        << "' never applies; " << hint
+        << "a space is an integer (0 is the default) or an attribute as "
+           "memref types print it, e.g. '#gpu.address_space<workgroup>'\n";
+  }
 }
 
 /// Prints the figures of one file (--stats).
@@ -344,6 +392,9 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
                           : configInput(opts, opts.inputs.front()));
   if (!firstConfig)
     return configError(firstConfig.takeError());
+  if (opts.dumpConfig || opts.listChecks || !opts.explain.empty())
+    for (const std::string &warning : resolver->takeWarnings())
+      llvm::errs() << warning << "\n";
   if (opts.dumpConfig) {
     llvm::outs() << firstConfig->dump();
     return 0;
@@ -452,9 +503,11 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
             << opts.diffStrip << ")\n";
   }
   std::vector<LintOptions> &lintOptions = prepared.options;
+  std::set<std::string> warnedSpaces;
   for (LintOptions &lint : lintOptions) {
     for (const auto &[space, bytes] : *budgetOverrides)
       lint.memoryBudgets[space] = bytes;
+    warnAboutBudgetSpaces(lint.memoryBudgets, registry, warnedSpaces);
     lint.analysis.assumeDim = opts.assumeDim;
     lint.analysis.planTimeLimitSeconds = opts.planTimeLimit;
     lint.baseDir = opts.baseDir;
