@@ -426,22 +426,6 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
       llvm::outs() << doc;
     return 0;
   }
-  if (opts.inputs.empty())
-    return usageError("no input files; try --help");
-  // A mistyped subcommand reads as a missing input.
-  if (llvm::StringRef first = opts.inputs.front();
-      !first.contains('.') && !first.contains('/') &&
-      !llvm::sys::fs::exists(first))
-    if (std::optional<std::string> best =
-            closestName(first, {"viz", "plan", "merge-sarif"}))
-      return usageError("'" + first.str() +
-                        "' is neither a file nor a subcommand; did you mean '" +
-                        *best + "'?");
-
-  std::optional<std::pair<unsigned, unsigned>> shard;
-  if (!opts.shard.empty() && !(shard = parseShard(opts.shard)))
-    return usageError("invalid --shard '" + opts.shard +
-                      "': expected I/N with 1 <= I <= N");
   // --diff: the changed lines, from standard input.
   std::optional<ChangedLines> changed;
   if (opts.diff) {
@@ -458,15 +442,44 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
                         llvm::toString(parsed.takeError()));
     changed = std::move(*parsed);
   }
-
   AnalysisCommandOptions analysisOpts = opts;
+  if (changed && analysisOpts.inputs.empty()) {
+    // Without inputs, the .mlir files the diff changes, as clang-tidy-diff
+    // lints them.
+    for (const std::string &file : changed->getFiles())
+      if (llvm::StringRef(file).ends_with(".mlir") &&
+          llvm::sys::fs::exists(file))
+        analysisOpts.inputs.push_back(file);
+    if (analysisOpts.inputs.empty()) {
+      llvm::errs() << "mlir-memlint: the diff changes no .mlir file; nothing "
+                      "to lint\n";
+      return 0;
+    }
+  }
+
+  if (analysisOpts.inputs.empty())
+    return usageError("no input files; try --help");
+  // A mistyped subcommand reads as a missing input.
+  if (llvm::StringRef first = analysisOpts.inputs.front();
+      !first.contains('.') && !first.contains('/') &&
+      !llvm::sys::fs::exists(first))
+    if (std::optional<std::string> best =
+            closestName(first, {"viz", "plan", "merge-sarif"}))
+      return usageError("'" + first.str() +
+                        "' is neither a file nor a subcommand; did you mean '" +
+                        *best + "'?");
+
+  std::optional<std::pair<unsigned, unsigned>> shard;
+  if (!opts.shard.empty() && !(shard = parseShard(opts.shard)))
+    return usageError("invalid --shard '" + opts.shard +
+                      "': expected I/N with 1 <= I <= N");
   PreparedInputs prepared;
   if (shard) {
     // The I-th share of the expanded inputs (every N-th from the I-th), a
     // split that does not depend on the machine; merge-sarif joins the
     // shards' logs.
     std::vector<std::string> errors;
-    std::vector<std::string> all = expandInputs(opts.inputs, errors);
+    std::vector<std::string> all = expandInputs(analysisOpts.inputs, errors);
     if (!errors.empty()) {
       for (const std::string &error : errors)
         llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
