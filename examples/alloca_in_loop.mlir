@@ -4,12 +4,12 @@
 // memref.alloca_scope) has the AutomaticAllocationScope trait, so an alloca in
 // its body is released at the end of each iteration.
 //
-// Expected findings:
-//   alloca_in_loop.mlir:26:12: warning: stack buffer '%tmp' grows the stack on every iteration of a loop that is not an allocation scope [lifetime-alloca-in-loop]
-//   alloca_in_loop.mlir:21:12: note: loop that is not an allocation scope
-//   alloca_in_loop.mlir:52:10: warning: stack buffer '%tmp' grows the stack on every iteration of a loop that is not an allocation scope [lifetime-alloca-in-loop]
-//   alloca_in_loop.mlir:62:3: note: loop back-edge
-// No finding in @for_alloca or @while_alloca_scoped.
+// RUN: cd %S && mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): a warning for the scf.while of
+// @while_alloca and one for the cf loop of @cf_alloca; no finding in
+// @for_alloca or @while_alloca_scoped.
+//
 
 // Sums %data[0 .. %n) (%n a multiple of 4) four elements at a time, staging
 // each group in a stack temporary.
@@ -113,3 +113,10 @@ func.func @while_alloca_scoped(%data: memref<?xf32>, %n: index) -> f32 {
   }
   return %res#1 : f32
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: alloca_in_loop.mlir:26:12: warning: stack buffer '%tmp' is allocated on every iteration of a loop that is not an allocation scope; the stack grows until the function returns [lifetime-alloca-in-loop]
+// CHECK: alloca_in_loop.mlir:21:12: note: loop without an allocation scope here
+// CHECK: alloca_in_loop.mlir:52:10: warning: stack buffer '%tmp' is allocated on every iteration of a loop that is not an allocation scope; the stack grows until the function returns [lifetime-alloca-in-loop]
+// CHECK: alloca_in_loop.mlir:50:3: note: loop back-edge here
+// CHECK: mlir-memlint: 2 warnings in 1 file

@@ -3,15 +3,15 @@
 // The loop body runs at least once, so the leak happens on every path.
 // @accumulate_blocks_fixed frees %tmp before the back-edge and is clean.
 //
-// Expected findings:
-//   cf_loop_leak.mlir:24:10: error: buffer '%tmp' is leaked on all paths [lifetime-leak]
-//   cf_loop_leak.mlir:24:10: note: buffer allocated here
-//   cf_loop_leak.mlir:35:3: note: taking the false branch
-//   cf_loop_leak.mlir:37:3: note: buffer leaks at function exit
-// (Another valid witness takes the true branch at 35:3, and the buffer leaks
-// at the end of the loop iteration.)
-// No lifetime-* finding in @accumulate_blocks_fixed (perf-loop-invariant-alloc
-// may suggest hoisting its alloc; that is a separate, optional warning).
+// RUN: cd %S && not mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): the leak of %tmp in
+// @accumulate_blocks, on every path; its witness takes the back-edge, where
+// the next iteration's alloc loses the last reference to the buffer (the
+// other witness would leave the loop and leak at the return).
+// --show-fixes proposes a dealloc after the last use in the loop body, as
+// @accumulate_blocks_fixed has it. No finding in @accumulate_blocks_fixed.
+//
 
 // Adds rows 0 .. %n-1 of %in into %acc, one row per iteration (%n >= 1).
 func.func @accumulate_blocks(%in: memref<?x64xf32>, %acc: memref<64xf32>,
@@ -59,3 +59,12 @@ func.func @accumulate_blocks_fixed(%in: memref<?x64xf32>, %acc: memref<64xf32>,
 ^exit:
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: cf_loop_leak.mlir:24:10: error: buffer '%tmp' is leaked on every path [lifetime-leak]
+// CHECK: cf_loop_leak.mlir:24:10: note: buffer allocated here
+// CHECK: cf_loop_leak.mlir:25:3: note: entering the loop body
+// CHECK: cf_loop_leak.mlir:25:3: note: leaving the loop
+// CHECK: cf_loop_leak.mlir:35:3: note: taking the true branch
+// CHECK: cf_loop_leak.mlir:24:10: note: last reference to the buffer is lost here
+// CHECK: mlir-memlint: 1 error in 1 file

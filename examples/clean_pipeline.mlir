@@ -3,7 +3,7 @@
 // memref.load/store, a function returning a fresh buffer to its caller, and
 // every allocation freed after its last use on every path.
 //
-// Expected findings: none (clean).
+// RUN: cd %S && mlir-memlint %{s:basename} 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
 
 // C = relu(A * B + bias), tiled by 32 rows.
 func.func @matmul_bias_relu(%A: memref<128x256xf32>, %B: memref<256x64xf32>,
@@ -96,3 +96,6 @@ func.func @row_sq_norms(%x: memref<128x64xf32>, %out: memref<128xf32>) {
   memref.dealloc %sq : memref<?xf32>
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: mlir-memlint: no findings in 1 file

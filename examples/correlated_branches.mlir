@@ -9,7 +9,7 @@
 //     with the buffer through block arguments / scf.if results, in the style
 //     of -ownership-based-buffer-deallocation and -buffer-deallocation-pipeline.
 //
-// Expected findings: none (clean).
+// RUN: cd %S && mlir-memlint %{s:basename} 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
 
 // %c true:  %m = %a; frees %b in the then-branch, then reads and frees %a.
 // %c false: %m = %b; frees %a in the else-branch, then reads and frees %b.
@@ -96,3 +96,6 @@ func.func @ownership_flag_scf(%arg: memref<16xf32>, %scale: i1, %s: f32) -> f32 
   }
   return %v : f32
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: mlir-memlint: no findings in 1 file

@@ -7,19 +7,19 @@
 //   - 2+ iterations: the 2nd iteration uses the buffer freed by the 1st
 //     (use after free at the call) and frees it again (double free).
 //
-// Expected findings:
-//   hoisted_alloc_double_free.mlir:46:10: error: buffer '%buf' is leaked on some path [lifetime-leak]
-//     notes: buffer allocated here (46:10); skipping the loop body (47:3);
-//     buffer leaks at function exit (53:3)
-//   hoisted_alloc_double_free.mlir:49:5: error: buffer '%buf' is used after it is deallocated on some path [lifetime-use-after-free]
-//     notes: buffer allocated here (46:10); entering the loop body (47:3);
-//     buffer deallocated here (51:5); taking the loop back-edge (47:3)
-//   hoisted_alloc_double_free.mlir:51:5: error: buffer '%buf' is deallocated twice on some path [lifetime-double-free]
-//     notes: buffer allocated here (46:10); entering the loop body (47:3);
-//     buffer deallocated here (51:5); taking the loop back-edge (47:3)
+// RUN: cd %S && not mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end), each on some path: the leak of
+// '%buf' when the loop runs 0 times; from the 2nd iteration on, the use after
+// free at the call (49:5) and at the accesses of the callee through '%tmp'
+// (31:5, 34:10), and the double free at 51:5, with witnesses through the 1st
+// iteration's call and dealloc. Findings are sorted by position: those in the
+// callee come first. --show-fixes moves the dealloc after the loop, which
+// fixes all of them.
+//
 
 // Squares row %row of %in into %tmp and adds %tmp into %acc. Called with a freed
-// %tmp, the use after free is reported at the call (49:5), not in here.
+// %tmp, it writes and reads freed memory (31:5, 34:10; the call is at 49:5).
 func.func @square_add_row(%in: memref<?x4096xf32>, %row: index,
                           %tmp: memref<4096xf32>, %acc: memref<4096xf32>) {
   %c0 = arith.constant 0 : index
@@ -52,3 +52,40 @@ func.func @sum_of_squares(%in: memref<?x4096xf32>, %acc: memref<4096xf32>,
   }
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: hoisted_alloc_double_free.mlir:31:5: error: buffer '%buf' is written after it was freed on some path (through alias '%tmp') [lifetime-use-after-free]
+// CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
+// CHECK: hoisted_alloc_double_free.mlir:28:3: note: leaving the loop
+// CHECK: hoisted_alloc_double_free.mlir:33:3: note: entering the loop body
+// CHECK: hoisted_alloc_double_free.mlir:33:3: note: leaving the loop
+// CHECK: hoisted_alloc_double_free.mlir:39:3: note: returning to the caller
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:28:3: note: entering the loop body
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:34:10: error: buffer '%buf' is read after it was freed on some path (through alias '%tmp') [lifetime-use-after-free]
+// CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
+// CHECK: hoisted_alloc_double_free.mlir:33:3: note: leaving the loop
+// CHECK: hoisted_alloc_double_free.mlir:39:3: note: returning to the caller
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:28:3: note: entering the loop body
+// CHECK: hoisted_alloc_double_free.mlir:28:3: note: leaving the loop
+// CHECK: hoisted_alloc_double_free.mlir:33:3: note: entering the loop body
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:46:10: error: buffer '%buf' is leaked on some path [lifetime-leak]
+// CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: leaving the loop
+// CHECK: hoisted_alloc_double_free.mlir:53:3: note: buffer leaks at function exit
+// CHECK: hoisted_alloc_double_free.mlir:49:5: error: buffer '%buf' is passed to a call after it was freed on some path [lifetime-use-after-free]
+// CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:51:5: error: buffer '%buf' is freed twice on some path [lifetime-double-free]
+// CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: first freed here
+// CHECK: mlir-memlint: 5 errors in 1 file

@@ -2,17 +2,17 @@
 // Each function has exactly one bad dealloc; @owner/@release show that freeing
 // an argument is fine when every caller in the module hands over ownership.
 //
-// Expected findings (lifetime-invalid-free errors at the dealloc lines):
-//   24:3 function argument '%arg'; 31:3 global '%lut'; 40:3 stack buffer '%tmp';
-//   47:3 '%m' from bufferization.to_buffer; 61:3 '%tile', an interior view of
-//   '%buf'; 69:3 '%dev' from gpu.alloc freed by memref.dealloc; 79:3 '%host'
-//   from memref.alloc freed by gpu.dealloc.
+// RUN: cd %S && not mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): a lifetime-invalid-free error at the
+// bad dealloc of each function: an argument, a global, a stack buffer, a
+// buffer from bufferization.to_buffer, an interior view, and a gpu.alloc and
+// a memref.alloc freed by the other deallocator.
 // An invalid free through an interior view changes nothing on the path (as
-// free(p + 8) in C), so '%buf' is also reported as leaked (lifetime-leak at
-// 55:10). A wrong deallocator still releases the buffer: no leak for '%dev'
-// or '%host'.
+// free(p + 8) in C), so '%buf' is also reported as leaked. A wrong
+// deallocator still releases the buffer: no leak for '%dev' or '%host'.
 // No finding in @release or @owner.
-// No finding in @release or @owner.
+//
 
 memref.global "private" constant @lut : memref<256xf32> = dense<1.0>
 
@@ -93,3 +93,24 @@ func.func @owner(%x: f32) {
   func.call @release(%b) : (memref<16xf32>) -> ()
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: invalid_frees.mlir:24:3: error: freeing function argument '%arg', which the function does not own [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:31:3: error: freeing '%lut', a global from memref.get_global [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:29:10: note: global taken here
+// CHECK: invalid_frees.mlir:40:3: error: freeing '%tmp', a stack buffer from memref.alloca [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:37:10: note: stack buffer allocated here
+// CHECK: invalid_frees.mlir:47:3: error: freeing '%m', memory the function does not own (from bufferization.to_buffer) [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:45:8: note: memory obtained here
+// CHECK: invalid_frees.mlir:55:10: error: buffer '%buf' is leaked on every path [lifetime-leak]
+// CHECK: invalid_frees.mlir:55:10: note: buffer allocated here
+// CHECK: invalid_frees.mlir:58:3: note: entering the loop body
+// CHECK: invalid_frees.mlir:58:3: note: leaving the loop
+// CHECK: invalid_frees.mlir:62:3: note: buffer leaks at function exit
+// CHECK: invalid_frees.mlir:61:3: error: freeing '%tile', an interior view of buffer '%buf'; free the buffer itself [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:55:10: note: buffer allocated here
+// CHECK: invalid_frees.mlir:69:3: error: buffer '%dev' allocated by gpu.alloc is freed by memref.dealloc [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:66:10: note: buffer allocated here
+// CHECK: invalid_frees.mlir:79:3: error: buffer '%host' allocated by memref.alloc is freed by gpu.dealloc [lifetime-invalid-free]
+// CHECK: invalid_frees.mlir:74:11: note: buffer allocated here
+// CHECK: mlir-memlint: 8 errors in 1 file

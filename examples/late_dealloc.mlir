@@ -5,14 +5,14 @@
 // both stay allocated while the statistics buffer is allocated. Freeing each
 // right after its last use ("hoisting the deallocs") lowers the peak.
 //
-// Expected findings:
-//   lifetime-*: none (clean).
-//   late_dealloc.mlir:51:3: warning: buffer '%hidden' is deallocated 7 ops after its last use; 1 allocation happens in between [perf-late-dealloc]
-//     notes: last use of '%flat' here (37:5, the memref.copy of the else
-//     branch), allocation while the buffer is dead (43:12)
-//   late_dealloc.mlir:52:3: warning: buffer '%act' is deallocated 6 ops after its last use; 1 allocation happens in between [perf-late-dealloc]
-//     notes: last use of '%act2d' here (40:3), allocation while the buffer is dead (43:12)
-//   @mlp_hoisted, the same function with the deallocs hoisted: none.
+// RUN: cd %S && mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): no lifetime-* finding; in @mlp,
+// perf-late-dealloc for the deallocs of '%hidden' and '%act'. In
+// @mlp_hoisted, the same function with the deallocs hoisted, only the next
+// step: perf-missed-reuse, '%stats' could reuse the storage of the dead
+// '%hidden'.
+//
 
 func.func @mlp(%x: memref<64x256xf32>, %w1: memref<256x512xf32>,
                %w2: memref<512x128xf32>, %out: memref<64x128xf32>,
@@ -93,3 +93,15 @@ func.func @mlp_hoisted(%x: memref<64x256xf32>, %w1: memref<256x512xf32>,
   memref.dealloc %stats : memref<128xf32>
   return %first : f32
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: late_dealloc.mlir:51:3: warning: buffer '%hidden' is deallocated 7 ops after its last use; 1 allocation happens in between [perf-late-dealloc]
+// CHECK: late_dealloc.mlir:37:5: note: last use of '%flat' here
+// CHECK: late_dealloc.mlir:43:12: note: allocation while the buffer is dead
+// CHECK: late_dealloc.mlir:52:3: warning: buffer '%act' is deallocated 6 ops after its last use; 1 allocation happens in between [perf-late-dealloc]
+// CHECK: late_dealloc.mlir:40:3: note: last use of '%act2d' here
+// CHECK: late_dealloc.mlir:43:12: note: allocation while the buffer is dead
+// CHECK: late_dealloc.mlir:85:12: warning: buffer '%stats' (512 bytes) could reuse the storage of '%hidden', which is dead here; one allocation could serve both and save 512 bytes [perf-missed-reuse]
+// CHECK: late_dealloc.mlir:64:13: note: buffer '%hidden' allocated here
+// CHECK: late_dealloc.mlir:79:3: note: buffer '%hidden' deallocated here
+// CHECK: mlir-memlint: 3 warnings in 1 file

@@ -3,14 +3,14 @@
 // iteration. Only the loop directly around the allocation is reported; after
 // the fix, a second run offers to hoist '%scratch' out of the row loop too.
 //
-// Expected findings:
-//   lifetime-*: none (clean).
-//   loop_invariant_alloc.mlir:24:18: warning: buffer '%scratch' is allocated and deallocated on each of the 16 iterations of the 'scf.for' although its size is loop-invariant; hoisting it saves 15 allocations [perf-loop-invariant-alloc]
-//     notes: loop here (23:5), buffer deallocated here (35:7)
-//   loop_invariant_alloc.mlir:49:12: warning: buffer '%row' is allocated and deallocated on every iteration of the 'scf.for' although its size is loop-invariant; hoisting it saves N-1 allocations [perf-loop-invariant-alloc]
-//     notes: loop here (48:3), buffer deallocated here (55:5)
-//   Not reported: the scf.forall body of @tiles (its iterations may run at the
-//   same time), and @prefix, whose buffer size grows with the iteration.
+// RUN: cd %S && mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): no lifetime-* finding;
+// perf-loop-invariant-alloc for '%scratch' in @blocked_rows (16 iterations)
+// and '%row' in @normalize_rows (a dynamic size defined before the loop).
+// Not reported: the scf.forall body of @tiles (its iterations may run at the
+// same time), and @prefix, whose buffer size grows with the iteration.
+//
 
 // Blocked row sums: a 16-wide scratch buffer per block of each row.
 func.func @blocked_rows(%in: memref<?x256xf32>, %out: memref<?x16xf32>) {
@@ -82,3 +82,12 @@ func.func @prefix(%v: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: loop_invariant_alloc.mlir:24:18: warning: buffer '%scratch' is allocated and deallocated on each of the 16 iterations of the 'scf.for' although its size is loop-invariant; hoisting it saves 15 allocations [perf-loop-invariant-alloc]
+// CHECK: loop_invariant_alloc.mlir:23:5: note: loop here
+// CHECK: loop_invariant_alloc.mlir:35:7: note: buffer deallocated here
+// CHECK: loop_invariant_alloc.mlir:49:12: warning: buffer '%row' is allocated and deallocated on every iteration of the 'scf.for' although its size is loop-invariant; hoisting it saves N-1 allocations [perf-loop-invariant-alloc]
+// CHECK: loop_invariant_alloc.mlir:48:3: note: loop here
+// CHECK: loop_invariant_alloc.mlir:55:5: note: buffer deallocated here
+// CHECK: mlir-memlint: 2 warnings in 1 file

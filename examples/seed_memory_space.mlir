@@ -2,11 +2,11 @@
 // @stage_tile allocates and frees it correctly; @stage_tile_leaky is the same
 // kernel with the memref.dealloc forgotten, so the tile leaks on every path.
 //
-// Expected findings:
-//   seed_memory_space.mlir:37:11: error: buffer '%tile' is leaked on all paths [lifetime-leak]
-//   seed_memory_space.mlir:37:11: note: buffer allocated here
-//   seed_memory_space.mlir:48:3: note: buffer leaks at function exit
-// No finding in @stage_tile.
+// RUN: cd %S && not mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): the leak of '%tile' in
+// @stage_tile_leaky, on every path; no finding in @stage_tile.
+//
 
 func.func @stage_tile(%src: memref<128x4096xbf16>,
                       %dst: memref<128x4096xf32>) {
@@ -47,3 +47,13 @@ func.func @stage_tile_leaky(%src: memref<128x4096xbf16>,
   // BUG: no memref.dealloc %tile.
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: seed_memory_space.mlir:37:11: error: buffer '%tile' is leaked on every path [lifetime-leak]
+// CHECK: seed_memory_space.mlir:37:11: note: buffer allocated here
+// CHECK: seed_memory_space.mlir:40:3: note: entering the loop body
+// CHECK: seed_memory_space.mlir:41:5: note: entering the loop body
+// CHECK: seed_memory_space.mlir:41:5: note: leaving the loop
+// CHECK: seed_memory_space.mlir:40:3: note: leaving the loop
+// CHECK: seed_memory_space.mlir:48:3: note: buffer leaks at function exit
+// CHECK: mlir-memlint: 1 error in 1 file

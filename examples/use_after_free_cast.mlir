@@ -2,13 +2,13 @@
 // freed, then %dyn is read. The dealloc names %buf and the load names %dyn, so
 // a checker that does not follow aliases misses it.
 //
-// Expected findings:
-//   use_after_free_cast.mlir:26:12: error: buffer '%buf' is used after it is deallocated on all paths [lifetime-use-after-free]
-//   use_after_free_cast.mlir:17:10: note: buffer allocated here
-//   use_after_free_cast.mlir:18:10: note: '%dyn' is an alias of '%buf'
-//   use_after_free_cast.mlir:24:3: note: buffer deallocated here
+// RUN: cd %S && not mlir-memlint %{s:basename} 2>&1 | FileCheck %s \
+// RUN:   --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Expected (the CHECK lines at the end): the read of '%buf' through '%dyn'
+// after the dealloc, on every path.
 // No finding in @cast_after_free: making a cast of a freed buffer is not a
 // use, only an access through it is.
+//
 
 func.func @first_of_copy(%x: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index
@@ -33,3 +33,11 @@ func.func @cast_after_free() {
   %dyn = memref.cast %buf : memref<16xf32> to memref<?xf32>
   return
 }
+
+// The findings, in the order the tool prints them (snippet lines between them).
+// CHECK: use_after_free_cast.mlir:26:12: error: buffer '%buf' is read after it was freed on every path (through alias '%dyn') [lifetime-use-after-free]
+// CHECK: use_after_free_cast.mlir:17:10: note: buffer allocated here
+// CHECK: use_after_free_cast.mlir:20:3: note: entering the loop body
+// CHECK: use_after_free_cast.mlir:20:3: note: leaving the loop
+// CHECK: use_after_free_cast.mlir:24:3: note: buffer deallocated here
+// CHECK: mlir-memlint: 1 error in 1 file
