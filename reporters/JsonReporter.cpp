@@ -183,12 +183,14 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
       total.analysisSeconds += f.analysisSeconds;
     }
     std::map<Level, int64_t> byLevel;
-    int64_t suppressed = 0;
+    int64_t suppressed = 0, unchanged = 0;
     for (const ReportedFinding &item : reported) {
-      if (item.suppressed)
+      if (item.suppressed) {
         ++suppressed;
-      else
-        ++byLevel[item.finding.level];
+        continue;
+      }
+      ++byLevel[item.finding.level];
+      unchanged += item.baselineState == BaselineState::Unchanged;
     }
     j.attributeObject("stats", [&] {
       j.attribute("files", int64_t(files.size()));
@@ -198,6 +200,7 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
       j.attribute("warnings", byLevel[Level::Warning]);
       j.attribute("notes", byLevel[Level::Note]);
       j.attribute("suppressed", suppressed);
+      j.attribute("unchanged", unchanged);
       writeFigures(j, total, options.timings);
     });
   });

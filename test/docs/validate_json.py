@@ -42,6 +42,9 @@ def check_report(doc, problem):
         n = sum(f["level"] == level for f in findings)
         if stats[key] != n:
             problem(f"stats.{key} is {stats[key]}, findings has {n} at level {level}")
+    unchanged = sum(f.get("baselineState") == "unchanged" for f in findings)
+    if stats["unchanged"] != unchanged:
+        problem(f"stats.unchanged is {stats['unchanged']}, {unchanged} findings are unchanged")
     for key in FIGURES:
         if key in stats or any(key in f["stats"] for f in files):
             total = sum(f["stats"].get(key, 0) for f in files)
