@@ -19,9 +19,20 @@ int collectError(char *message) {
   return 0;
 }
 
-/// Frees a Graphviz context, graph and layout on every path.
+/// The Graphviz context of the process, created on first use and never
+/// freed. A context per render is not safe: Graphviz 2.43's pango text
+/// layout plugin caches a pointer to the last font name, which lives in the
+/// context's font dictionary, and compares the next render's font with it
+/// (a heap use after free once that context is freed; found by ASan in
+/// make test-sanitize). Used under renderGraph's mutex only.
+GVC_t *processContext() {
+  static GVC_t *context = gvContext();
+  return context;
+}
+
+/// Frees a Graphviz graph and its layout on every path.
 struct GraphvizSession {
-  GVC_t *context = gvContext();
+  GVC_t *context = processContext();
   Agraph_t *graph = nullptr;
   bool laidOut = false;
   ~GraphvizSession() {
@@ -29,7 +40,6 @@ struct GraphvizSession {
       gvFreeLayout(context, graph);
     if (graph)
       agclose(graph);
-    gvFreeContext(context);
   }
 };
 } // namespace
