@@ -339,7 +339,8 @@ static std::string countOf(size_t n, llvm::StringRef what) {
 /// files not parsed`.
 static std::string summarize(const std::vector<Finding> &shown,
                              const std::vector<FileStatus> &statuses,
-                             size_t missing, size_t suppressed) {
+                             size_t missing, size_t suppressed,
+                             std::optional<size_t> unchanged) {
   size_t errors = 0, warnings = 0, notes = 0;
   for (const Finding &f : shown) {
     errors += f.level == Level::Error;
@@ -347,15 +348,16 @@ static std::string summarize(const std::vector<Finding> &shown,
     notes += f.level == Level::Note;
   }
   std::vector<std::string> parts;
+  std::string fresh = unchanged ? "new " : "";
   if (errors)
-    parts.push_back(countOf(errors, "error"));
+    parts.push_back(countOf(errors, fresh + "error"));
   if (warnings)
-    parts.push_back(countOf(warnings, "warning"));
+    parts.push_back(countOf(warnings, fresh + "warning"));
   if (notes)
-    parts.push_back(countOf(notes, "note"));
+    parts.push_back(countOf(notes, fresh + "note"));
   std::string counts;
   if (parts.empty())
-    counts = "no findings";
+    counts = unchanged ? "no new findings" : "no findings";
   for (size_t i = 0; i < parts.size(); ++i)
     counts += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
   std::string line =
@@ -366,6 +368,8 @@ static std::string summarize(const std::vector<Finding> &shown,
     line += "; " + countOf(notParsed, "file") + " not parsed";
   if (missing)
     line += "; " + countOf(missing, "input") + " not found";
+  if (unchanged && *unchanged)
+    line += "; " + std::to_string(*unchanged) + " in the baseline";
   if (suppressed)
     line += "; " + std::to_string(suppressed) + " suppressed by NOLINT";
   return line;
@@ -780,7 +784,8 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
                  << " to " << opts.vizDir << "\n";
   if (textRun) {
     std::string summary =
-        summarize(shown, statuses, errors.size(), suppressed);
+        summarize(shown, statuses, errors.size(), suppressed,
+                  baseline ? std::optional<size_t>(unchanged) : std::nullopt);
     if (changed)
       summary += "; " + std::to_string(outsideDiff) + " outside the diff";
     llvm::errs() << summary << "\n";
