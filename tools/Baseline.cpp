@@ -23,8 +23,41 @@ llvm::Expected<Baseline> Baseline::load(llvm::StringRef path) {
   return parse((*buffer)->getBuffer(), path);
 }
 
+/// The deepest nesting of arrays and objects in JSON `text` (strings
+/// skipped), found without recursion: llvm::json::parse recurses once per
+/// level and would overflow the stack on a hostile file.
+static size_t getJsonNesting(llvm::StringRef text) {
+  size_t depth = 0, deepest = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"')
+      inString = true;
+    else if (c == '[' || c == '{')
+      deepest = std::max(deepest, ++depth);
+    else if ((c == ']' || c == '}') && depth)
+      --depth;
+  }
+  return deepest;
+}
+
+/// SARIF logs nest a few levels; more than this is not a log.
+static constexpr size_t kMaxBaselineNesting = 512;
+
 llvm::Expected<Baseline> Baseline::parse(llvm::StringRef text,
                                          llvm::StringRef source) {
+  if (size_t depth = getJsonNesting(text); depth > kMaxBaselineNesting)
+    return baselineError(source, "the baseline nests " +
+                                     std::to_string(depth) +
+                                     " levels deep; the limit is " +
+                                     std::to_string(kMaxBaselineNesting));
   llvm::Expected<llvm::json::Value> value = llvm::json::parse(text);
   if (!value)
     return baselineError(source, "the baseline is not JSON: " +

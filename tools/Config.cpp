@@ -164,8 +164,53 @@ Config Config::getDefaults() {
   return config;
 }
 
+/// How deeply YAML `text` nests, bounded from above without parsing: the
+/// deepest flow nesting ({ and [ outside quotes) plus the deepest
+/// indentation. YAML I/O recurses once per level and would overflow the
+/// stack on a hostile file.
+static size_t getYamlNesting(llvm::StringRef text) {
+  size_t depth = 0, deepest = 0, indent = 0, deepestIndent = 0;
+  bool lineStart = true;
+  char quote = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c == ' ' || c == '-')) {
+      deepestIndent = std::max(deepestIndent, ++indent);
+      continue;
+    }
+    lineStart = false;
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '#' && (i == 0 || text[i - 1] == ' '))
+      i = std::min(text.find('\n', i), text.size()) - 1;
+    else if (c == '[' || c == '{')
+      deepest = std::max(deepest, ++depth);
+    else if ((c == ']' || c == '}') && depth)
+      --depth;
+  }
+  return deepest + deepestIndent;
+}
+
+/// A config nests three levels; more than this is not a config.
+static constexpr size_t kMaxConfigNesting = 256;
+
 llvm::Expected<Config> Config::parse(llvm::StringRef text,
                                      llvm::StringRef source) {
+  if (size_t depth = getYamlNesting(text); depth > kMaxConfigNesting)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: error: the configuration nests %zu levels deep; the limit is %zu",
+        source.str().c_str(), depth, kMaxConfigNesting);
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   auto handler = [](const llvm::SMDiagnostic &diag, void *context) {
