@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/ThreadPool.h"
 
@@ -2111,8 +2112,17 @@ bool FunctionExplorer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
   auto ub = getInt(s, loop.getLoopUpperBounds()->front());
   auto stepSize = getInt(s, loop.getLoopSteps()->front());
   std::optional<int64_t> trips;
-  if (lb && ub && stepSize && *stepSize > 0)
-    trips = *ub <= *lb ? 0 : (*ub - *lb + *stepSize - 1) / *stepSize;
+  // Checked: bounds near the ends of int64_t (scf.for from -2 to INT64_MAX)
+  // leave the trip count unknown instead of overflowing.
+  if (lb && ub && stepSize && *stepSize > 0) {
+    if (*ub <= *lb) {
+      trips = 0;
+    } else if (std::optional<int64_t> span = llvm::checkedSub(*ub, *lb)) {
+      if (std::optional<int64_t> rounded =
+              llvm::checkedAdd(*span, *stepSize - 1))
+        trips = *rounded / *stepSize;
+    }
+  }
   Value iv = loop.getLoopInductionVars()->front();
   // Unroll exactly only where iterations can differ for the analysis (they
   // carry tracked scalars, or compare the induction variable); otherwise
@@ -2187,8 +2197,10 @@ bool FunctionExplorer::stepLoopBackedge(PathState &s, LoopLikeOpInterface loop,
   std::optional<bool> again;
   std::optional<int64_t> next;
   if (ivVal && ub && stepSize && *stepSize > 0) {
-    next = *ivVal + *stepSize;
-    again = *next < *ub;
+    // An induction variable that would step past INT64_MAX is past any
+    // upper bound: the loop ends.
+    next = llvm::checkedAdd(*ivVal, *stepSize);
+    again = next && *next < *ub;
   }
   auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term);
   SmallVector<RegionSuccessor> succs;
