@@ -17,28 +17,12 @@ config.environment["PATH"] = os.pathsep.join(
 # Deterministic, colour-free output.
 config.environment.pop("CLICOLOR_FORCE", None)
 
-# The sanitizer build (-DMEMLINT_SANITIZE=..., make test-sanitize). Every
-# report aborts the process (SIGABRT): a RUN line, `not` included, and the
-# Python drivers, which accept exit codes 0, 1 and 2 only, fail on it. The
-# options reach the tools that the Python scripts run, too.
-sanitizers = [s for s in getattr(config, "memlint_sanitize", "").split(",") if s]
-if sanitizers:
-    config.available_features.add("sanitize")
-    sanitize_dir = os.path.join(config.memlint_src_root, "test", "sanitize")
-    report = "abort_on_error=1:halt_on_error=1:print_stacktrace=1:disable_coredump=1"
-    config.environment["ASAN_OPTIONS"] = report + ":detect_leaks=1:strict_init_order=1" \
-        ":check_initialization_order=1:detect_stack_use_after_return=0"
-    config.environment["UBSAN_OPTIONS"] = report
-    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
-        sanitize_dir, "lsan.supp") + ":print_suppressions=0"
-    if config.asan_runtime:
-        # The stock mlir-opt loads the instrumented pass plugin with the ASan
-        # runtime preloaded, see sanitize/bin/mlir-opt.
-        config.environment["MEMLINT_ASAN_RUNTIME"] = config.asan_runtime
-        config.environment["MEMLINT_REAL_MLIR_OPT"] = os.path.join(
-            config.llvm_tools_dir, "mlir-opt")
-        config.environment["PATH"] = os.pathsep.join(
-            [os.path.join(sanitize_dir, "bin"), config.environment["PATH"]])
+# The sanitizer build (-DMEMLINT_SANITIZE=..., make test-sanitize): report
+# options, LeakSanitizer suppressions, mlir-opt with the ASan runtime.
+sys.path.insert(0, os.path.join(config.memlint_src_root, "test", "sanitize"))
+import lit_sanitize  # noqa: E402
+
+lit_sanitize.configure(config)
 
 src = config.memlint_src_root
 corpus = os.path.normpath(os.path.join(src, "..", "shared", "corpus", "llvm-mlir"))
