@@ -3,6 +3,7 @@
 #include "analyzer/AbstractState.h"
 
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
@@ -229,15 +230,21 @@ AbsVal AbsVal::getSelect(BoolFn condition, const AbsVal &whenTrue,
   AbsVal v;
   v.kind = Kind::Select;
   v.boolValue = std::move(condition);
-  v.buffer = whenTrue.buffer;
-  v.interior = whenTrue.interior;
-  v.buffer2 = whenFalse.buffer;
-  v.interior2 = whenFalse.interior;
+  size_t hash = llvm::hash_combine(whenTrue.hash(), whenFalse.hash());
+  unsigned size = std::min<uint64_t>(
+      kMaxSelectSize + 1,
+      uint64_t(1) + whenTrue.getSize() + whenFalse.getSize());
+  v.arms = std::make_shared<const SelectArms>(
+      SelectArms{whenTrue, whenFalse, size, hash});
   return v;
 }
 
-AbsVal AbsVal::choose(bool condition) const {
-  return condition ? getRef(buffer, interior) : getRef(buffer2, interior2);
+const AbsVal &AbsVal::choose(bool condition) const {
+  return condition ? arms->whenTrue : arms->whenFalse;
+}
+
+unsigned AbsVal::getSize() const {
+  return kind == Kind::Select ? arms->size : 1;
 }
 
 AbsVal AbsVal::getPtr(uint32_t buffer) {
@@ -245,6 +252,35 @@ AbsVal AbsVal::getPtr(uint32_t buffer) {
   v.kind = Kind::Ptr;
   v.buffer = buffer;
   return v;
+}
+
+/// Structural equality of two Select nodes, each pair of nodes compared
+/// once (the nodes form DAGs).
+static bool
+sameArms(const std::shared_ptr<const SelectArms> &a,
+         const std::shared_ptr<const SelectArms> &b,
+         llvm::DenseSet<std::pair<const SelectArms *, const SelectArms *>>
+             &compared) {
+  if (a == b)
+    return true;
+  if (a->hash != b->hash || a->size != b->size)
+    return false;
+  if (!compared.insert({a.get(), b.get()}).second)
+    return true; // being compared (or found equal) further up
+  auto same = [&](const AbsVal &x, const AbsVal &y) {
+    if (x.kind != AbsVal::Kind::Select || y.kind != AbsVal::Kind::Select)
+      return x == y;
+    return x.boolValue == y.boolValue && sameArms(x.arms, y.arms, compared);
+  };
+  return same(a->whenTrue, b->whenTrue) && same(a->whenFalse, b->whenFalse);
+}
+
+bool AbsVal::sameArms(const std::shared_ptr<const SelectArms> &a,
+                      const std::shared_ptr<const SelectArms> &b) {
+  if (a == b)
+    return true;
+  llvm::DenseSet<std::pair<const SelectArms *, const SelectArms *>> compared;
+  return ::sameArms(a, b, compared);
 }
 
 bool AbsVal::operator==(const AbsVal &other) const {
@@ -260,9 +296,7 @@ bool AbsVal::operator==(const AbsVal &other) const {
   case Kind::Ptr:
     return buffer == other.buffer;
   case Kind::Select:
-    return boolValue == other.boolValue && buffer == other.buffer &&
-           interior == other.interior && buffer2 == other.buffer2 &&
-           interior2 == other.interior2;
+    return boolValue == other.boolValue && sameArms(arms, other.arms);
   }
   return false;
 }
@@ -278,8 +312,7 @@ llvm::hash_code AbsVal::hash() const {
   case Kind::Ptr:
     return llvm::hash_combine(3, buffer);
   case Kind::Select:
-    return llvm::hash_combine(4, boolValue.hash(), buffer, interior, buffer2,
-                              interior2);
+    return llvm::hash_combine(4, boolValue.hash(), arms->hash);
   }
   return 0;
 }
@@ -399,9 +432,11 @@ struct Encoder {
       add(v.buffer);
       break;
     case memlint::AbsVal::Kind::Select:
+      // The node's hash covers its arms (a DAG: walking it could take
+      // time exponential in its depth).
       add(v.boolValue);
-      add((uint64_t(v.buffer) << 1) | v.interior);
-      add((uint64_t(v.buffer2) << 1) | v.interior2);
+      add(uint64_t(v.arms->hash));
+      add(uint64_t(v.arms->size));
       break;
     }
   }
@@ -499,4 +534,18 @@ PathState::fingerprintImpl(Print kind) const {
       reinterpret_cast<const uint8_t *>(e.words.data()),
       e.words.size() * sizeof(uint64_t)));
   return {hash.low64, hash.high64};
+}
+
+size_t PathState::approximateBytes() const {
+  size_t bytes = sizeof(PathState) +
+                 env.capacity() * sizeof(env[0]) +
+                 buffers.capacity() * sizeof(BufferRecord) +
+                 assignment.capacity() * sizeof(assignment[0]) +
+                 aliasAtoms.capacity() * sizeof(aliasAtoms[0]) +
+                 cmpAtoms.capacity() * sizeof(CmpAtom) +
+                 iterationMarks.capacity() * sizeof(IterationMark) +
+                 hits.capacity() * sizeof(uint32_t);
+  for (const BufferRecord &b : buffers)
+    bytes += b.contents.capacity() * sizeof(b.contents[0]);
+  return bytes;
 }

@@ -13,7 +13,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -93,6 +95,8 @@ private:
 // AbsVal
 //===----------------------------------------------------------------------===//
 
+struct SelectArms;
+
 /// The abstract value of one SSA value on one path. Values the analysis knows
 /// nothing about are simply absent from the environment.
 struct AbsVal {
@@ -101,36 +105,148 @@ struct AbsVal {
     Bool, ///< an i1 as a function of condition atoms
     Ref,  ///< a memref (or pointer) into buffer `buffer`
     Ptr,  ///< the integer address of buffer `buffer`
-    /// A memref into `buffer` when `boolValue` holds, into `buffer2`
-    /// otherwise: an `arith.select` of two buffers on a condition the path
-    /// has not decided. It stays symbolic while it only flows or is read
-    /// and written; a use that depends on which buffer it is decides the
-    /// condition first (see FunctionExplorer::concretizeSelects).
+    /// The value `arms->whenTrue` when `boolValue` holds, `arms->whenFalse`
+    /// otherwise, each a Ref or again a Select: `arith.select` (chains of
+    /// them) of buffers on conditions the path has not decided. Nodes are
+    /// shared (a DAG: one node per select executed), so a chain of N
+    /// selects costs N nodes. It stays symbolic while it only flows or is
+    /// read and written; a use that depends on which buffer it is decides
+    /// the conditions first, one path per leaf it can reach (see
+    /// FunctionExplorer::concretizeSelects).
     Select,
   };
+  /// Selects larger than this (counting shared nodes once per use) are not
+  /// built: the path decides the condition instead.
+  static constexpr unsigned kMaxSelectSize = 1u << 16;
+
   Kind kind = Kind::Int;
-  /// For Ref and Select: the value may point into the middle of its buffer
-  /// (a subview); `interior2` is that of `buffer2`.
-  bool interior = false, interior2 = false;
-  uint32_t buffer = 0, buffer2 = 0;
+  /// For Ref: the value may point into the middle of its buffer (a subview).
+  bool interior = false;
+  uint32_t buffer = 0;
   int64_t intValue = 0;
   BoolFn boolValue;
+  /// For Select: the two values (shared, never modified).
+  std::shared_ptr<const SelectArms> arms;
 
   static AbsVal getInt(int64_t value);
   static AbsVal getBool(BoolFn value);
   static AbsVal getRef(uint32_t buffer, bool interior);
   static AbsVal getPtr(uint32_t buffer);
-  /// `whenTrue` when `condition` holds, else `whenFalse` (both Ref); a Ref
-  /// when both are the same.
+  /// `whenTrue` when `condition` holds, else `whenFalse` (each a Ref or a
+  /// Select); one of them when the condition is constant or both are equal.
   static AbsVal getSelect(BoolFn condition, const AbsVal &whenTrue,
                           const AbsVal &whenFalse);
-  /// The Ref a Select is under the given value of its condition.
-  AbsVal choose(bool condition) const;
+  /// The value a Select is under the given value of its condition (a Ref or
+  /// a Select).
+  const AbsVal &choose(bool condition) const;
+  /// The size of a Ref (1) or Select (its nodes and leaves, shared ones
+  /// counted once per use, at most kMaxSelectSize + 1).
+  unsigned getSize() const;
+  /// Calls `fn` on each Ref a Ref or Select may be (in a fixed order; a
+  /// Ref reachable through several nodes may be visited more than once).
+  template <typename Fn> void forEachLeaf(Fn fn) const;
+  /// The Ref or Select with each Ref replaced by `fn(ref)` (a Ref).
+  template <typename Fn> AbsVal mapLeaves(Fn fn) const;
+  /// Calls `fn` on the condition of each Select node.
+  template <typename Fn> void forEachCondition(Fn fn) const;
+  /// The value with the condition `c` of each Select node replaced by
+  /// `fn(c)`; nodes whose new condition is constant collapse.
+  template <typename Fn> AbsVal mapConditions(Fn fn) const;
 
   bool operator==(const AbsVal &other) const;
   bool operator!=(const AbsVal &other) const { return !(*this == other); }
   llvm::hash_code hash() const;
+
+private:
+  static bool sameArms(const std::shared_ptr<const SelectArms> &a,
+                       const std::shared_ptr<const SelectArms> &b);
+  /// The walks, each node once (memo by node).
+  template <typename Fn>
+  void walkNodes(llvm::SmallPtrSetImpl<const SelectArms *> &seen,
+                 Fn fn) const;
+  template <typename Fn>
+  AbsVal rebuild(llvm::DenseMap<const SelectArms *, AbsVal> &memo,
+                 Fn fn) const;
 };
+
+/// The two values of a Select node.
+struct SelectArms {
+  AbsVal whenTrue, whenFalse;
+  unsigned size;
+  /// Of the whole node (its arms, recursively), computed once.
+  size_t hash;
+};
+
+template <typename Fn>
+void AbsVal::walkNodes(llvm::SmallPtrSetImpl<const SelectArms *> &seen,
+                       Fn fn) const {
+  fn(*this);
+  if (kind != Kind::Select || !seen.insert(arms.get()).second)
+    return;
+  arms->whenTrue.walkNodes(seen, fn);
+  arms->whenFalse.walkNodes(seen, fn);
+}
+
+template <typename Fn> void AbsVal::forEachLeaf(Fn fn) const {
+  if (kind != Kind::Select) {
+    fn(*this);
+    return;
+  }
+  llvm::SmallPtrSet<const SelectArms *, 16> seen;
+  walkNodes(seen, [&](const AbsVal &v) {
+    if (v.kind != Kind::Select)
+      fn(v);
+  });
+}
+
+template <typename Fn> void AbsVal::forEachCondition(Fn fn) const {
+  if (kind != Kind::Select)
+    return;
+  llvm::SmallPtrSet<const SelectArms *, 16> seen;
+  walkNodes(seen, [&](const AbsVal &v) {
+    if (v.kind == Kind::Select)
+      fn(v.boolValue);
+  });
+}
+
+/// `fn(node)` returns the node rebuilt from its condition and its arms
+/// already rebuilt (a Ref for a Ref).
+template <typename Fn>
+AbsVal AbsVal::rebuild(llvm::DenseMap<const SelectArms *, AbsVal> &memo,
+                       Fn fn) const {
+  if (kind != Kind::Select)
+    return fn(*this, nullptr, nullptr);
+  auto it = memo.find(arms.get());
+  if (it != memo.end())
+    return it->second;
+  AbsVal t = arms->whenTrue.rebuild(memo, fn);
+  AbsVal f = arms->whenFalse.rebuild(memo, fn);
+  AbsVal result = fn(*this, &t, &f);
+  memo.try_emplace(arms.get(), result);
+  return result;
+}
+
+template <typename Fn> AbsVal AbsVal::mapLeaves(Fn fn) const {
+  llvm::DenseMap<const SelectArms *, AbsVal> memo;
+  return rebuild(memo, [&](const AbsVal &v, const AbsVal *t,
+                           const AbsVal *f) -> AbsVal {
+    if (!t)
+      return fn(v);
+    return getSelect(v.boolValue, *t, *f);
+  });
+}
+
+template <typename Fn> AbsVal AbsVal::mapConditions(Fn fn) const {
+  if (kind != Kind::Select)
+    return *this;
+  llvm::DenseMap<const SelectArms *, AbsVal> memo;
+  return rebuild(memo, [&](const AbsVal &v, const AbsVal *t,
+                           const AbsVal *f) -> AbsVal {
+    if (!t)
+      return v;
+    return getSelect(fn(v.boolValue), *t, *f);
+  });
+}
 
 //===----------------------------------------------------------------------===//
 // BufferRecord
@@ -280,6 +396,9 @@ struct PathState {
   /// True when `other` differs from this state at most in the boolean values
   /// of the environment and the values of assumed atoms.
   bool sameShape(const PathState &other) const;
+  /// The bytes this state holds, roughly (its own vectors, not the trace it
+  /// shares with other paths): what the explorer's memory bound counts.
+  size_t approximateBytes() const;
 
 private:
   enum class Print { Full, Shape, Cover };

@@ -24,6 +24,7 @@
 #include "llvm/Support/ThreadPool.h"
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <map>
 #include <numeric>
@@ -31,6 +32,22 @@
 
 using namespace mlir;
 using namespace memlint;
+
+StringRef memlint::stringifyBound(AnalysisBound bound) {
+  switch (bound) {
+  case AnalysisBound::None:
+    return "none";
+  case AnalysisBound::Steps:
+    return "steps";
+  case AnalysisBound::StatesPerPoint:
+    return "states-per-point";
+  case AnalysisBound::Time:
+    return "time";
+  case AnalysisBound::Memory:
+    return "memory";
+  }
+  llvm_unreachable("unknown bound");
+}
 
 StringRef memlint::stringifyEventKind(LifetimeEventKind kind) {
   switch (kind) {
@@ -57,7 +74,8 @@ struct UseInfo {
   /// For each block holding a use (or an ancestor op of a use): the last such
   /// op in the block.
   llvm::SmallDenseMap<Block *, Operation *, 4> lastUseInBlock;
-  /// Every op that uses the value or contains a use.
+  /// Every op that uses the value or contains a use (a loop that only
+  /// takes it as an initial iteration value excluded).
   llvm::SmallDenseSet<Operation *, 8> userAncestors;
 };
 
@@ -143,10 +161,21 @@ public:
     if (!inserted)
       return it->second;
     UseInfo &info = it->second;
-    for (Operation *user : value.getUsers()) {
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      // A loop reads its initial iteration values once, on entry: they do
+      // not keep the value live inside the loop (bounds do: the
+      // exploration reads them at every back-edge).
+      bool entryOnly = false;
+      if (auto loop = dyn_cast<LoopLikeOpInterface>(user)) {
+        MutableArrayRef<OpOperand> inits = loop.getInitsMutable();
+        entryOnly = !inits.empty() && &use >= inits.begin() &&
+                    &use < inits.end();
+      }
       for (Operation *op = user; op; op = op->getParentOp()) {
         Block *block = op->getBlock();
-        info.userAncestors.insert(op);
+        if (op != user || !entryOnly)
+          info.userAncestors.insert(op);
         if (!block)
           break;
         auto &last = info.lastUseInBlock[block];
@@ -313,16 +342,27 @@ private:
   /// Decides `fn` on this path. When it is undecided, the path forks: a copy
   /// that assumes the atom false is queued to re-run the current op, and `s`
   /// continues with the atom true.
-  bool decide(PathState &s, const BoolFn &fn) {
+  /// With `prefer`, `s` continues with the value of the atom that makes
+  /// `fn` equal `prefer` when one does (the other path waits).
+  bool decide(PathState &s, const BoolFn &fn,
+              std::optional<bool> prefer = std::nullopt) {
     while (true) {
       if (auto value = fn.evaluate(s.assignment))
         return *value;
       uint32_t atom = *fn.pickUndecidedAtom(s.assignment);
+      bool mine = true;
+      if (prefer) {
+        Assignment probe = s.assignment;
+        probe.insert(llvm::lower_bound(probe, std::make_pair(atom, false)),
+                     {atom, false});
+        if (fn.evaluate(probe) == prefer)
+          mine = false;
+      }
       ++s.forks;
       PathState other = s;
-      other.assume(atom, false);
+      other.assume(atom, !mine);
       push(std::move(other));
-      s.assume(atom, true);
+      s.assume(atom, mine);
     }
   }
 
@@ -567,10 +607,45 @@ private:
   std::optional<SmallVector<uint32_t, 4>> terminalHits;
   /// Events found by this exploration (for the all-paths verdict).
   SmallVector<uint32_t> localEvents;
+  DenseSet<uint32_t> localEventSet;
   uint64_t steps = 0;
   uint64_t stepBudget = 0;
+  uint64_t paths = 0;
   bool complete = true;
+  /// The first bound reached (see FunctionStats).
+  AnalysisBound bound = AnalysisBound::None;
+  Operation *stoppedAt = nullptr;
+  double boundLimit = 0;
   std::string incompleteReason;
+  /// Records that the exploration reached `reached` at `where`.
+  void stop(AnalysisBound reached, Operation *where, double limit,
+            StringRef reason) {
+    if (bound == AnalysisBound::None) {
+      bound = reached;
+      stoppedAt = where;
+      boundLimit = limit;
+      incompleteReason = reason.str();
+    }
+    complete = false;
+  }
+  /// True when the exploration must end now: a bound other than the states
+  /// of one point was reached.
+  bool mustStop() const {
+    return bound != AnalysisBound::None &&
+           bound != AnalysisBound::StatesPerPoint;
+  }
+  /// Checks the wall-clock and memory bounds (every kResourceCheckSteps
+  /// steps); true when one was reached.
+  static constexpr uint64_t kResourceCheckSteps = 1024;
+  uint64_t nextResourceCheck = kResourceCheckSteps;
+  bool overResourceBounds(Operation *where);
+  uint64_t estimateBytes() const;
+  std::chrono::steady_clock::time_point startTime;
+  /// The estimated bytes of each slot's state, and their sum over the
+  /// waiting paths.
+  std::vector<uint32_t> slotBytes;
+  uint64_t waitingBytes = 0;
+  uint64_t peakBytes = 0;
 };
 
 } // namespace
@@ -666,7 +741,7 @@ void FunctionExplorer::report(PathState &s, LifetimeEvent event,
     event.rootFunction = root;
     events.push_back(std::move(event));
   }
-  if (!llvm::is_contained(localEvents, it->second))
+  if (localEventSet.insert(it->second).second)
     localEvents.push_back(it->second);
   s.addHit(it->second);
 }
@@ -842,8 +917,7 @@ void FunctionExplorer::canonicalize(PathState &s) {
     if (val.kind == AbsVal::Kind::Ref) {
       visitStrong(val.buffer);
     } else if (val.kind == AbsVal::Kind::Select) {
-      visitStrong(val.buffer);
-      visitStrong(val.buffer2);
+      val.forEachLeaf([&](const AbsVal &ref) { visitStrong(ref.buffer); });
     } else if (val.kind == AbsVal::Kind::Ptr) {
       weak.set(val.buffer);
       if (!llvm::is_contained(order, val.buffer))
@@ -885,17 +959,20 @@ void FunctionExplorer::canonicalize(PathState &s) {
     buffers.push_back(std::move(s.buffers[b]));
   }
   auto remapVal = [&](AbsVal &val) {
-    if (val.kind == AbsVal::Kind::Ref || val.kind == AbsVal::Kind::Ptr ||
-        val.kind == AbsVal::Kind::Select)
+    if (val.kind == AbsVal::Kind::Ref || val.kind == AbsVal::Kind::Ptr)
       val.buffer = newIndex[val.buffer];
-    if (val.kind == AbsVal::Kind::Select)
-      val.buffer2 = newIndex[val.buffer2];
+    else if (val.kind == AbsVal::Kind::Select)
+      val = val.mapLeaves([&](const AbsVal &ref) {
+        return AbsVal::getRef(newIndex[ref.buffer], ref.interior);
+      });
   };
-  for (auto &entry : s.env)
-    remapVal(entry.second);
-  for (BufferRecord &b : buffers)
-    for (auto &cell : b.contents)
-      remapVal(cell.second);
+  if (!sameOrder) {
+    for (auto &entry : s.env)
+      remapVal(entry.second);
+    for (BufferRecord &b : buffers)
+      for (auto &cell : b.contents)
+        remapVal(cell.second);
+  }
   s.buffers = std::move(buffers);
   SmallVector<std::tuple<uint32_t, uint32_t, uint32_t>, 2> aliasAtoms;
   for (auto [a, b, atom] : s.aliasAtoms) {
@@ -917,8 +994,16 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
   auto substitute = [&](AbsVal &val) {
     if (s.assignment.empty() || val.kind != AbsVal::Kind::Select)
       return;
-    if (auto c = val.boolValue.evaluate(s.assignment))
-      val = val.choose(*c);
+    bool decided = false;
+    val.forEachCondition([&](const BoolFn &c) {
+      decided |= c.evaluate(s.assignment).has_value();
+    });
+    if (decided)
+      val = val.mapConditions([&](const BoolFn &c) {
+        if (auto value = c.evaluate(s.assignment))
+          return BoolFn::constant(*value);
+        return c;
+      });
   };
   for (auto &entry : s.env)
     substitute(entry.second);
@@ -930,9 +1015,14 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
     atomIndex.try_emplace(atom, atomIndex.size());
   };
   auto noteVal = [&](const AbsVal &val) {
-    if (val.kind == AbsVal::Kind::Bool || val.kind == AbsVal::Kind::Select)
+    if (val.kind == AbsVal::Kind::Bool)
       for (uint32_t a : val.boolValue.getAtoms())
         note(a);
+    else if (val.kind == AbsVal::Kind::Select)
+      val.forEachCondition([&](const BoolFn &c) {
+        for (uint32_t a : c.getAtoms())
+          note(a);
+      });
   };
   // Atoms of assumptions come first, so that states differing only in the
   // booleans of their environment get the same numbering for them (see
@@ -952,10 +1042,13 @@ void FunctionExplorer::canonicalizeAtoms(PathState &s) {
     return entry.first == entry.second;
   });
   auto renameVal = [&](AbsVal &val) {
-    if (!identity &&
-        (val.kind == AbsVal::Kind::Bool || val.kind == AbsVal::Kind::Select) &&
-        !val.boolValue.getAtoms().empty())
+    if (identity)
+      return;
+    if (val.kind == AbsVal::Kind::Bool && !val.boolValue.getAtoms().empty())
       val.boolValue = val.boolValue.remap(rename);
+    else if (val.kind == AbsVal::Kind::Select)
+      val = val.mapConditions(
+          [&](const BoolFn &c) { return c.remap(rename); });
   };
   for (auto &entry : s.env)
     renameVal(entry.second);
@@ -1117,8 +1210,8 @@ void FunctionExplorer::join(PathState &&s, Operation *pc) {
     return;
   }
   if (count >= options.maxStatesPerPoint) {
-    complete = false;
-    incompleteReason = "too many distinct states at one program point";
+    stop(AnalysisBound::StatesPerPoint, pc, options.maxStatesPerPoint,
+         "too many distinct states at one program point");
     return;
   }
   ++count;
@@ -1181,16 +1274,23 @@ bool FunctionExplorer::mergeBooleans(PathState &into, PathState &s) {
 void FunctionExplorer::push(
     PathState &&s, std::optional<std::pair<uint64_t, uint64_t>> shape) {
   uint32_t slot;
+  uint32_t bytes = s.approximateBytes();
   if (!freeSlots.empty()) {
     slot = freeSlots.back();
     freeSlots.pop_back();
     slots[slot] = std::move(s);
     slotShapes[slot] = shape;
+    slotBytes[slot] = bytes;
   } else {
     slot = slots.size();
     slots.push_back(std::move(s));
     slotShapes.push_back(shape);
+    slotBytes.push_back(bytes);
   }
+  waitingBytes += bytes;
+  // The waiting paths are most of the memory, and one op can queue many.
+  if (options.maxBytesPerFunction && waitingBytes > options.maxBytesPerFunction)
+    overResourceBounds(slots[slot].pc);
   if (shape)
     waitingByShape[*shape] = slot;
   QueueEntry entry;
@@ -1218,7 +1318,44 @@ PathState FunctionExplorer::pop() {
     shape.reset();
   }
   freeSlots.push_back(slot);
+  waitingBytes -= slotBytes[slot];
+  ++paths;
   return std::move(slots[slot]);
+}
+
+uint64_t FunctionExplorer::estimateBytes() const {
+  // The waiting states, the slots kept for reuse, and the tables of seen
+  // states and cached verdicts (an entry and its hash node each).
+  constexpr uint64_t kNode = 48;
+  uint64_t bytes = waitingBytes + slots.capacity() * sizeof(PathState) +
+                   queue.capacity() * sizeof(QueueEntry);
+  bytes += seenByFingerprint.size() * (kNode + 16 + sizeof(SmallVector<uint32_t, 2>));
+  for (const auto &entry : seenByCover)
+    bytes += kNode + 16 + entry.second.size() * (sizeof(Assignment) + 16);
+  bytes += waitingByShape.size() * (kNode + 20);
+  bytes += liveVerdicts.size() * (kNode + sizeof(LiveVerdicts));
+  bytes += livenessCache.size() * (8 + sizeof(LocalLiveness));
+  return bytes;
+}
+
+bool FunctionExplorer::overResourceBounds(Operation *where) {
+  uint64_t bytes = estimateBytes();
+  peakBytes = std::max(peakBytes, bytes);
+  if (options.maxBytesPerFunction && bytes > options.maxBytesPerFunction) {
+    stop(AnalysisBound::Memory, where, double(options.maxBytesPerFunction),
+         "memory limit reached");
+    return true;
+  }
+  if (options.maxSecondsPerFunction > 0) {
+    std::chrono::duration<double> elapsed =
+        std::chrono::steady_clock::now() - startTime;
+    if (elapsed.count() > options.maxSecondsPerFunction) {
+      stop(AnalysisBound::Time, where, options.maxSecondsPerFunction,
+           "time limit reached");
+      return true;
+    }
+  }
+  return false;
 }
 
 void FunctionExplorer::finishPath(PathState &s, Operation *exitOp) {
@@ -1261,13 +1398,11 @@ void FunctionExplorer::markEscaped(PathState &s, Value v) {
   if (!val ||
       (val->kind != AbsVal::Kind::Ref && val->kind != AbsVal::Kind::Select))
     return;
-  for (uint32_t id : {val->buffer, val->kind == AbsVal::Kind::Select
-                                       ? val->buffer2
-                                       : val->buffer}) {
-    BufferRecord &b = s.buffers[id];
+  val->forEachLeaf([&](const AbsVal &ref) {
+    BufferRecord &b = s.buffers[ref.buffer];
     b.escaped = true;
     b.contents.clear();
-  }
+  });
 }
 
 void FunctionExplorer::checkUse(PathState &s, Operation *op, Value v,
@@ -1275,10 +1410,11 @@ void FunctionExplorer::checkUse(PathState &s, Operation *op, Value v,
   const AbsVal *val = get(s, v);
   if (!val)
     return;
-  // A Select reaches here only when both of its buffers are alive (see
+  // A Select reaches here only when all of its buffers are alive (see
   // selectPassesThrough).
   if (val->kind == AbsVal::Kind::Select)
-    assert(!s.buffers[val->buffer].freed && !s.buffers[val->buffer2].freed);
+    val->forEachLeaf(
+        [&](const AbsVal &ref) { assert(!s.buffers[ref.buffer].freed); });
   if (val->kind != AbsVal::Kind::Ref)
     return;
   BufferRecord &b = s.buffers[val->buffer];
@@ -1501,12 +1637,18 @@ bool FunctionExplorer::stepArith(PathState &s, Operation *op) {
     if (!select.getCondition().getType().isInteger(1))
       return false; // vector select: generic
     BoolFn condition = getBool(s, select.getCondition());
-    // Two buffers on a condition this path has not decided: the result
-    // stays symbolic, so that the path splits only where it matters.
+    // Buffers (or selects of buffers) on a condition this path has not
+    // decided: the result stays symbolic, so that the path splits only
+    // where it matters, and a chain of selects is one tree, not a fork per
+    // select.
     const AbsVal *t = get(s, select.getTrueValue());
     const AbsVal *f = get(s, select.getFalseValue());
-    if (t && f && t->kind == AbsVal::Kind::Ref &&
-        f->kind == AbsVal::Kind::Ref && !condition.evaluate(s.assignment)) {
+    auto isBuffer = [](const AbsVal *v) {
+      return v && (v->kind == AbsVal::Kind::Ref ||
+                   v->kind == AbsVal::Kind::Select);
+    };
+    if (isBuffer(t) && isBuffer(f) && !condition.evaluate(s.assignment) &&
+        t->getSize() + f->getSize() < AbsVal::kMaxSelectSize) {
       AbsVal val =
           AbsVal::getSelect(condition.restrict(s.assignment), *t, *f);
       clear(s, select.getResult());
@@ -1803,9 +1945,9 @@ void FunctionExplorer::stepGeneric(PathState &s, Operation *op) {
       clear(s, alias.result);
       set(s, alias.result, val);
     } else if (src && src->kind == AbsVal::Kind::Select) {
-      AbsVal val = *src;
-      val.interior = view(src->interior);
-      val.interior2 = view(src->interior2);
+      AbsVal val = src->mapLeaves([&](const AbsVal &ref) {
+        return AbsVal::getRef(ref.buffer, view(ref.interior));
+      });
       clear(s, alias.result);
       set(s, alias.result, val);
     } else {
@@ -1843,10 +1985,23 @@ void FunctionExplorer::concretizeSelects(PathState &s, Operation *op) {
     std::optional<bool> decided = val->boolValue.evaluate(s.assignment);
     if (!decided && selectPassesThrough(s, op, operand, *val))
       continue;
+    // Down the tree to one leaf, deciding each condition on the way: a fork
+    // per undecided one (the other path re-runs `op` from the start), so
+    // one path per leaf the path can reach.
+    // This path takes the smaller arm at each node, so that few paths wait
+    // at once: the one that takes the larger arm re-runs `op` and splits
+    // again only when it runs.
     AbsVal select = *val;
-    // Forks when undecided: the other path re-runs `op` from the start.
-    bool condition = decided ? *decided : decide(s, select.boolValue);
-    set(s, operand.get(), select.choose(condition));
+    while (select.kind == AbsVal::Kind::Select) {
+      std::optional<bool> known = select.boolValue.evaluate(s.assignment);
+      bool smallerArm = select.choose(true).getSize() <=
+                        select.choose(false).getSize();
+      bool condition =
+          known ? *known : decide(s, select.boolValue, smallerArm);
+      AbsVal chosen = select.choose(condition);
+      select = std::move(chosen);
+    }
+    set(s, operand.get(), select);
   }
 }
 
@@ -1865,10 +2020,15 @@ bool FunctionExplorer::selectPassesThrough(PathState &s, Operation *op,
     return true;
   if (op->getNumRegions() != 0 || isa<CallOpInterface>(op))
     return false;
-  const BufferRecord &a = s.buffers[val.buffer];
-  const BufferRecord &b = s.buffers[val.buffer2];
-  bool quiet = !a.freed && !b.freed && a.contents.empty() &&
-               b.contents.empty();
+  // A select of selects is a larger tree (see stepArith).
+  if (auto select = dyn_cast<arith::SelectOp>(op))
+    return select.getCondition().getType().isInteger(1) &&
+           operand.get() != select.getCondition();
+  bool quiet = true;
+  val.forEachLeaf([&](const AbsVal &ref) {
+    const BufferRecord &b = s.buffers[ref.buffer];
+    quiet &= !b.freed && b.contents.empty();
+  });
   Value v = operand.get();
   if (isa<memref::LoadOp>(op))
     return quiet;
@@ -2658,10 +2818,17 @@ static void printState(const PathState &s, ModuleContext &ctx) {
     case AbsVal::Kind::Ptr:
       os << "ptr" << val.buffer;
       break;
-    case AbsVal::Kind::Select:
-      os << "sel(ref" << val.buffer << (val.interior ? "i" : "") << ",ref"
-         << val.buffer2 << (val.interior2 ? "i" : "") << ")";
+    case AbsVal::Kind::Select: {
+      os << "sel(";
+      bool first = true;
+      val.forEachLeaf([&](const AbsVal &ref) {
+        os << (first ? "" : ",") << "ref" << ref.buffer
+           << (ref.interior ? "i" : "");
+        first = false;
+      });
+      os << ")";
       break;
+    }
     }
   }
   os << "\n  bufs:";
@@ -2730,9 +2897,16 @@ bool FunctionExplorer::step(PathState &s) {
 void FunctionExplorer::runPath(PathState &s) {
   while (step(s)) {
     if (steps > stepBudget) {
-      complete = false;
-      incompleteReason = "step budget exhausted";
+      stop(AnalysisBound::Steps, s.pc, double(stepBudget),
+           "step budget exhausted");
       return;
+    }
+    if (mustStop())
+      return;
+    if (steps >= nextResourceCheck) {
+      nextResourceCheck = steps + kResourceCheckSteps;
+      if (overResourceBounds(s.pc))
+        return;
     }
   }
 }
@@ -2740,7 +2914,9 @@ void FunctionExplorer::runPath(PathState &s) {
 FunctionStats FunctionExplorer::run() {
   FunctionStats fs;
   fs.name = root.getName().str();
+  fs.function = root;
   fs.ops = ctx.countOps(root);
+  startTime = std::chrono::steady_clock::now();
   stepBudget = std::min(options.maxStepsPerFunction,
                         std::max(options.minStepsPerFunction,
                                  options.stepsPerOp * fs.ops));
@@ -2767,7 +2943,7 @@ FunctionStats FunctionExplorer::run() {
   while (!queue.empty()) {
     PathState s = pop();
     runPath(s);
-    if (steps > stepBudget || (witnessSearch && witnessesToRefine.empty()))
+    if (mustStop() || (witnessSearch && witnessesToRefine.empty()))
       break;
   }
   if (summaryOut) {
@@ -2802,7 +2978,12 @@ FunctionStats FunctionExplorer::run() {
   }
   fs.steps = steps;
   fs.states = seenByFingerprint.size();
+  fs.paths = paths;
+  fs.peakBytes = std::max(peakBytes, estimateBytes());
   fs.complete = complete;
+  fs.bound = bound;
+  fs.stoppedAt = stoppedAt;
+  fs.limit = boundLimit;
   fs.incompleteReason = incompleteReason;
   return fs;
 }
@@ -3049,5 +3230,7 @@ void LifetimeAnalysis::print(raw_ostream &os) const {
   }
   for (const FunctionStats &fs : stats.perFunction)
     os << "function @" << fs.name << ": ops=" << fs.ops
-       << (fs.complete ? " complete" : " incomplete") << "\n";
+       << (fs.complete ? " complete"
+                       : " incomplete bound=" + stringifyBound(fs.bound).str())
+       << "\n";
 }

@@ -41,6 +41,13 @@ struct AnalysisOptions {
   uint64_t maxStepsPerFunction = 20'000'000;
   uint64_t minStepsPerFunction = 200'000;
   uint64_t stepsPerOp = 2'000;
+  /// Wall-clock seconds one function's exploration may take (0: no limit).
+  /// The other bounds are deterministic; this one is the safety net of a
+  /// slow machine, so its default is far above what the step budget takes.
+  double maxSecondsPerFunction = 60.0;
+  /// Bytes the waiting paths and the seen states of one function's
+  /// exploration may hold, as estimated by the explorer (0: no limit).
+  uint64_t maxBytesPerFunction = uint64_t(512) << 20;
   /// Distinct integers an argument of a loop head (a counter) takes there
   /// before it is widened to unknown; also the distinct states at a loop
   /// head before the integers stored in memory are.
@@ -132,15 +139,33 @@ struct FunctionSummary {
   bool operator==(const FunctionSummary &other) const;
 };
 
+/// The bound an exploration stopped at.
+enum class AnalysisBound { None, Steps, StatesPerPoint, Time, Memory };
+
 /// Figures of one analysed root function.
 struct FunctionStats {
   std::string name;
+  /// The function op.
+  mlir::Operation *function = nullptr;
   uint64_t ops = 0;
   uint64_t steps = 0;
   uint64_t states = 0;
+  /// Paths the exploration ran (each fork starts one).
+  uint64_t paths = 0;
+  /// The largest estimate of the exploration's memory, in bytes.
+  uint64_t peakBytes = 0;
   bool complete = true;
+  /// The first bound reached, and the op a path was at when it was.
+  AnalysisBound bound = AnalysisBound::None;
+  mlir::Operation *stoppedAt = nullptr;
+  /// What the bound was: its limit, in its unit (steps, states, seconds,
+  /// bytes).
+  double limit = 0;
   std::string incompleteReason;
 };
+
+/// Returns "steps", "states-per-point", "time", "memory".
+llvm::StringRef stringifyBound(AnalysisBound bound);
 
 /// Figures of one module.
 struct AnalysisStats {

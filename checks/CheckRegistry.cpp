@@ -5,6 +5,7 @@
 
 #include "checks/AllocaInLoopCheck.h"
 #include "checks/DoubleFreeCheck.h"
+#include "checks/IncompleteAnalysisCheck.h"
 #include "checks/InvalidFreeCheck.h"
 #include "checks/LateDeallocCheck.h"
 #include "checks/LeakCheck.h"
@@ -43,6 +44,12 @@ static const CheckInfo kChecks[] = {
     {"lifetime-use-after-free", Level::Error,
      "a buffer is read, written, passed or returned after it was freed",
      "correctness,memory,security", "high", make<UseAfterFreeCheck>},
+    // After the lifetime-* checks, which run the analysis it reads (module
+    // checks run in this order).
+    {"memlint-incomplete", Level::Warning,
+     "the lifetime analysis of a function stopped at a bound (steps, states, "
+     "time, memory): findings on the paths it did not explore may be missing",
+     "reliability", "very-high", make<IncompleteAnalysisCheck>},
     {"memlint-nolint", Level::Error,
      "a NOLINTBEGIN comment without its NOLINTEND, a NOLINTEND without its "
      "NOLINTBEGIN, or a malformed NOLINT check list",
@@ -136,18 +143,27 @@ std::optional<llvm::StringRef> memlint::suggestCheck(llvm::StringRef text) {
     for (const CheckInfo &info : kChecks)
       if (info.name.starts_with(text))
         return info.name;
+  llvm::SmallVector<llvm::StringRef> names;
+  for (const CheckInfo &info : kChecks)
+    names.push_back(info.name);
+  return findClosestName(text, names);
+}
+
+std::optional<llvm::StringRef>
+memlint::findClosestName(llvm::StringRef name,
+                         llvm::ArrayRef<llvm::StringRef> candidates) {
   std::optional<llvm::StringRef> best;
   unsigned bestDistance = 0;
-  for (const CheckInfo &info : kChecks) {
-    unsigned distance = text.edit_distance(info.name, /*AllowReplacements=*/true,
+  for (llvm::StringRef candidate : candidates) {
+    unsigned distance = name.edit_distance(candidate, /*AllowReplacements=*/true,
                                            /*MaxEditDistance=*/8);
     if (!best || distance < bestDistance) {
-      best = info.name;
+      best = candidate;
       bestDistance = distance;
     }
   }
   // Close enough: a third of the name at most (a typo, not another word).
-  if (best && bestDistance <= std::max<size_t>(2, text.size() / 3))
+  if (best && bestDistance <= std::max<size_t>(2, name.size() / 3))
     return best;
   return std::nullopt;
 }

@@ -61,6 +61,12 @@ private:
 /// id or glob), when one is close enough to suggest.
 std::optional<llvm::StringRef> suggestCheck(llvm::StringRef text);
 
+/// The candidate closest to `name` by edit distance, when it is close enough
+/// to be a typo of it (a third of the name at most): the "did you mean" of
+/// rule ids, flags, config keys and memory spaces.
+std::optional<llvm::StringRef>
+findClosestName(llvm::StringRef name, llvm::ArrayRef<llvm::StringRef> candidates);
+
 /// What is wrong with a check selection, as clang-tidy reports it: a glob
 /// that matches no check is a warning (with the closest rule id); a
 /// selection that enables no check is an error, since a gate with nothing

@@ -164,23 +164,8 @@ std::string memlint::renderJson(const std::vector<FileStatus> &files,
     FileFigures total;
     size_t notParsed = 0;
     for (const FileStatus &file : files) {
-      const FileFigures &f = file.figures;
       notParsed += !file.ok;
-      total.chunks += f.chunks;
-      total.functions += f.functions;
-      total.ops += f.ops;
-      total.buffers += f.buffers;
-      total.unknownEffectOps += f.unknownEffectOps;
-      for (const auto &[name, count] : f.unknownEffectOpNames)
-        total.unknownEffectOpNames[name] += count;
-      total.externalCalls += f.externalCalls;
-      total.incompleteFunctions += f.incompleteFunctions;
-      total.steps += f.steps;
-      total.states += f.states;
-      total.parseParts += f.parseParts;
-      total.readSeconds += f.readSeconds;
-      total.parseSeconds += f.parseSeconds;
-      total.analysisSeconds += f.analysisSeconds;
+      total += file.figures;
     }
     std::map<Level, int64_t> byLevel;
     int64_t suppressed = 0, unchanged = 0;

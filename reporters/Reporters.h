@@ -35,6 +35,26 @@ struct FileFigures {
   /// Parts the chunks were parsed in (one per chunk parsed whole).
   uint64_t parseParts = 0;
   double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
+
+  /// Adds the figures of another file (the run's total).
+  FileFigures &operator+=(const FileFigures &other) {
+    chunks += other.chunks;
+    functions += other.functions;
+    ops += other.ops;
+    buffers += other.buffers;
+    unknownEffectOps += other.unknownEffectOps;
+    for (const auto &[name, count] : other.unknownEffectOpNames)
+      unknownEffectOpNames[name] += count;
+    externalCalls += other.externalCalls;
+    incompleteFunctions += other.incompleteFunctions;
+    steps += other.steps;
+    states += other.states;
+    parseParts += other.parseParts;
+    readSeconds += other.readSeconds;
+    parseSeconds += other.parseSeconds;
+    analysisSeconds += other.analysisSeconds;
+    return *this;
+  }
 };
 
 /// The outcome of reading one input.

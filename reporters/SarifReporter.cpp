@@ -413,6 +413,22 @@ std::string memlint::renderSarif(const std::vector<FileStatus> &files,
         json::array({{{"physicalLocation", renderPhysical(artifacts, loc)}}});
     notifications.push_back(std::move(notification));
   }
+  // Functions whose analysis stopped at a bound are results (they can be
+  // baselined and suppressed) and also tool notifications, where SARIF
+  // viewers show what limited a run.
+  for (const ReportedFinding &item : findings) {
+    const Finding &f = item.finding;
+    if (f.rule != "memlint-incomplete" || item.suppressed)
+      continue;
+    json notification;
+    notification["level"] = "warning";
+    notification["message"] = {{"text", sentence(f.message)}};
+    notification["locations"] = json::array(
+        {{{"physicalLocation", renderPhysical(artifacts, f.location)}}});
+    notification["associatedRule"] = {
+        {"id", f.rule}, {"index", ruleIndices.at(f.rule)}};
+    notifications.push_back(std::move(notification));
+  }
   json invocation;
   invocation["executionSuccessful"] = successful;
   if (!notifications.empty())

@@ -2,6 +2,10 @@
 
 #include "tools/CommandLine.h"
 
+#include "checks/CheckRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -60,17 +64,9 @@ normalizeDashes(int argc, char **argv, const std::set<std::string> &longNames) {
 std::optional<std::string>
 memlint::closestName(llvm::StringRef name,
                      const std::set<std::string> &candidates) {
-  std::optional<std::string> best;
-  unsigned bestDistance = ~0u;
-  for (const std::string &candidate : candidates) {
-    unsigned d = name.edit_distance(candidate, true, 8);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  if (best && bestDistance <= std::max<size_t>(2, name.size() / 3))
-    return best;
+  llvm::SmallVector<llvm::StringRef> names(candidates.begin(), candidates.end());
+  if (std::optional<llvm::StringRef> best = findClosestName(name, names))
+    return best->str();
   return std::nullopt;
 }
 
@@ -97,21 +93,25 @@ static std::string suggestFlag(const std::vector<std::string> &args,
   return "";
 }
 
-/// "; did you mean 'plan'?" for a first positional that is close to a
-/// subcommand name but is not a file.
-static std::string suggestSubcommand(const std::vector<std::string> &args,
-                                     const std::set<std::string> &subcommands) {
-  for (size_t i = 1; i < args.size(); ++i) {
-    llvm::StringRef arg = args[i];
-    if (arg.starts_with("-"))
+/// The first input of `app` (its positional) and the subcommand it probably
+/// meant, when it is not a file, does not look like a path and is close to
+/// a subcommand name.
+static std::optional<std::pair<std::string, std::string>>
+findMistypedSubcommand(const CLI::App &app,
+                       const std::set<std::string> &subcommands) {
+  for (const CLI::Option *option :
+       app.get_options([](const CLI::Option *o) { return o->get_positional(); })) {
+    if (option->results().empty())
       continue;
-    if (arg.contains('.') || arg.contains('/'))
-      return "";
-    if (std::optional<std::string> best = closestName(arg, subcommands))
-      return "; did you mean the subcommand '" + *best + "'?";
-    return "";
+    llvm::StringRef first = option->results().front();
+    if (first.contains('.') || first.contains('/') ||
+        llvm::sys::fs::exists(first))
+      return std::nullopt;
+    if (std::optional<std::string> best = closestName(first, subcommands))
+      return std::pair{first.str(), *best};
+    return std::nullopt;
   }
-  return "";
+  return std::nullopt;
 }
 
 std::string memlint::wrapHelp(llvm::StringRef text, unsigned width) {
@@ -188,12 +188,15 @@ std::optional<int> memlint::parseCommandLine(CLI::App &app, int argc,
   } catch (const CLI::CallForVersion &e) {
     std::cout << e.what() << "\n";
     return 0;
-  } catch (const CLI::RequiredError &e) {
-    return usageError(std::string(e.what()) +
-                      suggestSubcommand(args, collectSubcommands(app)));
   } catch (const CLI::ParseError &e) {
     return usageError(e.what());
   }
+  // A mistyped subcommand reads as a missing input of the main command.
+  if (app.get_subcommands().empty())
+    if (auto typo = findMistypedSubcommand(app, collectSubcommands(app)))
+      return usageError("'" + typo->first +
+                        "' is neither a file nor a subcommand; did you mean '" +
+                        typo->second + "'?");
   return std::nullopt;
 }
 

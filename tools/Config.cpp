@@ -70,8 +70,9 @@ void warnAtKey(llvm::StringRef key, const llvm::Twine &message) {
 }
 
 /// The keys of a config file.
-const char *const kConfigKeys[] = {"Checks", "WarningsAsErrors", "CheckOptions",
-                                   "MemoryBudgets", "InheritParentConfig"};
+const llvm::StringRef kConfigKeys[] = {"Checks", "WarningsAsErrors",
+                                       "CheckOptions", "MemoryBudgets",
+                                       "InheritParentConfig"};
 } // namespace
 
 namespace llvm::yaml {
@@ -218,21 +219,13 @@ llvm::Expected<Config> Config::parse(llvm::StringRef text,
     // A misspelt key gets the closest one.
     llvm::StringRef message = diag.getMessage();
     if (message.consume_front("unknown key '") && message.consume_back("'")) {
-      std::string best;
-      unsigned bestDistance = ~0u;
-      for (const char *key : kConfigKeys) {
-        unsigned d = message.edit_distance(key, /*AllowReplacements=*/true);
-        if (d < bestDistance) {
-          best = key;
-          bestDistance = d;
-        }
-      }
-      if (bestDistance <= std::max<size_t>(2, message.size() / 3)) {
+      if (std::optional<llvm::StringRef> best =
+              findClosestName(message, kConfigKeys)) {
         llvm::SMDiagnostic(*diag.getSourceMgr(), diag.getLoc(),
                            diag.getFilename(), diag.getLineNo(),
                            diag.getColumnNo(), diag.getKind(),
                            diag.getMessage().str() + "; did you mean '" +
-                               best + "'?",
+                               best->str() + "'?",
                            diag.getLineContents(), diag.getRanges(),
                            diag.getFixIts())
             .print(nullptr, os, /*ShowColors=*/false);

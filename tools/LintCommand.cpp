@@ -227,7 +227,12 @@ static std::optional<int> prepareInputs(const AnalysisCommandOptions &opts,
     lint.splitInputFile = opts.splitInputFile;
     lint.allowUnregisteredDialects = opts.allowUnregistered;
     lint.stdinFilename = opts.stdinFilename;
-    lint.analysis.maxStepsPerFunction = opts.maxSteps;
+    if (opts.maxSteps) {
+      lint.analysis.maxStepsPerFunction = *opts.maxSteps;
+      lint.analysis.minStepsPerFunction = *opts.maxSteps;
+    }
+    lint.analysis.maxSecondsPerFunction = opts.functionTimeLimit;
+    lint.analysis.maxBytesPerFunction = opts.functionMemoryLimitMiB << 20;
     lint.threadPool = prepared.analysisPool.get();
     lint.parallelParseMinBytes = opts.parallelParseMinBytes;
   }
@@ -372,6 +377,14 @@ static std::string summarize(const std::vector<Finding> &shown,
     line += "; " + std::to_string(*unchanged) + " in the baseline";
   if (suppressed)
     line += "; " + std::to_string(suppressed) + " suppressed by NOLINT";
+  // Said even when memlint-incomplete is not selected: a clean summary must
+  // mean the analysis finished.
+  uint64_t incomplete = 0;
+  for (const FileStatus &status : statuses)
+    incomplete += status.figures.incompleteFunctions;
+  if (incomplete)
+    line += "; the analysis of " + countOf(incomplete, "function") +
+            " stopped at a bound";
   return line;
 }
 
@@ -463,16 +476,6 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
 
   if (analysisOpts.inputs.empty())
     return usageError("no input files; try --help");
-  // A mistyped subcommand reads as a missing input.
-  if (llvm::StringRef first = analysisOpts.inputs.front();
-      !first.contains('.') && !first.contains('/') &&
-      !llvm::sys::fs::exists(first))
-    if (std::optional<std::string> best =
-            closestName(first, {"viz", "plan", "merge-sarif"}))
-      return usageError("'" + first.str() +
-                        "' is neither a file nor a subcommand; did you mean '" +
-                        *best + "'?");
-
   std::optional<std::pair<unsigned, unsigned>> shard;
   if (!opts.shard.empty() && !(shard = parseShard(opts.shard)))
     return usageError("invalid --shard '" + opts.shard +
@@ -739,12 +742,11 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     return 2;
 
   if (opts.stats) {
-    for (const FileResult &r : results) {
-      size_t count = llvm::count_if(findings, [&](const ReportedFinding &f) {
-        return f.finding.location.file == r.status.path;
-      });
-      printStats(llvm::errs(), r.status, count);
-    }
+    std::map<std::string, size_t> perFile;
+    for (const ReportedFinding &f : findings)
+      ++perFile[f.finding.location.file];
+    for (const FileStatus &status : statuses)
+      printStats(llvm::errs(), status, perFile[status.path]);
     auto seconds = [](auto from, auto to) {
       return std::chrono::duration<double>(to - from).count();
     };
@@ -801,6 +803,15 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
   for (const Finding &f : shown)
     if (f.level >= failLevel)
       return 1;
+  // From the figures, so that neither the check selection nor a NOLINT
+  // comment can hide an unfinished analysis from this gate.
+  if (opts.failOnIncomplete) {
+    uint64_t incomplete = 0;
+    for (const FileStatus &status : statuses)
+      incomplete += status.figures.incompleteFunctions;
+    if (incomplete != 0)
+      return 1; // the summary line says why
+  }
   return 0;
 }
 

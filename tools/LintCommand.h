@@ -32,7 +32,11 @@ struct AnalysisCommandOptions {
   size_t parallelParseMinBytes = LintOptions().parallelParseMinBytes;
   bool splitInputFile = false;
   bool allowUnregistered = false;
-  uint64_t maxSteps = AnalysisOptions().maxStepsPerFunction;
+  /// The exploration bounds of one function (unset: the defaults of
+  /// AnalysisOptions; the step budget then scales with the function).
+  std::optional<uint64_t> maxSteps;
+  double functionTimeLimit = AnalysisOptions().maxSecondsPerFunction;
+  uint64_t functionMemoryLimitMiB = AnalysisOptions().maxBytesPerFunction >> 20;
   /// The name standard input is shown (and its config looked up) as.
   std::string stdinFilename;
 };
@@ -42,6 +46,8 @@ struct LintCommandOptions : AnalysisCommandOptions {
   std::optional<std::string> warningsAsErrors;
   bool dumpConfig = false;
   std::string failOn = "error";
+  /// memlint-incomplete findings fail the gate, whatever --fail-on says.
+  bool failOnIncomplete = false;
   std::string format = "text";
   std::string jsonFile;
   std::string exportFixes;

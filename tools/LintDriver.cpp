@@ -166,7 +166,7 @@ static constexpr unsigned kStackSize = 1u << 30; // 1 GiB, reserved lazily
 /// pool threads take the default stack size of the process, and the pool
 /// creates them when the first task comes: from the first lint on, every
 /// new thread gets the worker's large stack.
-static void useLargeThreadStacks() {
+void memlint::useLargeThreadStacks() {
 #ifdef __GLIBC__
   static std::once_flag once;
   std::call_once(once, [] {

@@ -92,6 +92,12 @@ bool isImprovement(const std::vector<ReportedFinding> &before,
                    const FileResult &after,
                    llvm::ArrayRef<FixEdit> edits, const Finding *target);
 
+/// Gives every thread created from now on the stack of the lint worker
+/// (1 GiB, reserved lazily): the checks run on the MLIR context's thread
+/// pool and recurse over region nesting. Called by lintText; a tool calls it
+/// first, before any pool creates a thread. glibc only; once per process.
+void useLargeThreadStacks();
+
 /// Expands files and directories (recursively, `*.mlir`, sorted) into the
 /// list of inputs; reports missing paths in `errors`.
 std::vector<std::string> expandInputs(const std::vector<std::string> &inputs,

@@ -14,6 +14,7 @@
 #include "reporters/ToolInfo.h"
 #include "tools/CommandLine.h"
 #include "tools/LintCommand.h"
+#include "tools/LintDriver.h"
 #include "tools/PlanCommand.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -68,8 +69,32 @@ static void addAnalysisOptions(CLI::App &app, AnalysisCommandOptions &opts) {
                  "Parse a file at least this long in parts on the threads")
       ->group("");
   app.add_option("--max-steps", opts.maxSteps,
-                 "Upper bound of the exploration budget of one function, in "
-                 "op executions (the budget is 2000 per op of the function)");
+                 "The exploration budget of one function, in op executions "
+                 "(default: 2000 per op of the function, at least 200000, at "
+                 "most 20000000)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--function-time-limit", opts.functionTimeLimit,
+                 "Seconds the exploration of one function may take (default "
+                 "60; 0: no limit)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--function-memory-limit", opts.functionMemoryLimitMiB,
+                 "MiB the exploration of one function may hold (default 512; "
+                 "0: no limit)")
+      ->check(CLI::Range(uint64_t(0), uint64_t(1) << 30));
+}
+
+/// --assume-dim and --plan-time-limit, honoured by the lint run (for
+/// perf-peak-over-budget) and by plan.
+static void addPlanningOptions(CLI::App &app, std::optional<int64_t> &assumeDim,
+                               double &timeLimitSeconds) {
+  app.add_option("--assume-dim", assumeDim,
+                 "Plan dynamically shaped buffers with every dynamic "
+                 "dimension at most N elements (default: not planned)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--plan-time-limit", timeLimitSeconds,
+                 "Seconds the memory planner may search for a smaller arena "
+                 "per function and memory space (default 1)")
+      ->check(CLI::NonNegativeNumber);
 }
 
 /// --load-dialect-plugin, honoured by every command.
@@ -81,6 +106,8 @@ static void addPluginOption(CLI::App &app, std::vector<std::string> &plugins) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // Before any thread pool starts a thread (tools/LintDriver.h).
+  useLargeThreadStacks();
   LintCommandOptions opts;
   std::vector<std::string> dialectPlugins;
   CLI::App app{"mlir-memlint: static analysis of buffer lifetimes in MLIR "
@@ -101,6 +128,9 @@ int main(int argc, char **argv) {
   app.add_option("--fail-on", opts.failOn,
                  "Lowest level that fails the run: error, warning, note")
       ->check(CLI::IsMember({"error", "warning", "note"}));
+  app.add_flag("--fail-on-incomplete", opts.failOnIncomplete,
+               "Fail the run (exit 1) when the analysis of a function stopped "
+               "at a bound (memlint-incomplete), whatever --fail-on says");
   app.add_option("--json", opts.jsonFile,
                  "Write the JSON report (docs/json-format.md) to FILE (- for "
                  "stdout)");
@@ -161,14 +191,7 @@ int main(int argc, char **argv) {
                  "MemoryBudgets: 0, 1, '#gpu.address_space<workgroup>'); "
                  "overrides the config")
       ->allow_extra_args(false);
-  app.add_option("--assume-dim", opts.assumeDim,
-                 "Plan dynamically shaped buffers with every dynamic "
-                 "dimension at most N elements (default: not planned)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--plan-time-limit", opts.planTimeLimit,
-                 "Seconds the memory planner may search for a smaller arena "
-                 "per function and memory space (default 1)")
-      ->check(CLI::NonNegativeNumber);
+  addPlanningOptions(app, opts.assumeDim, opts.planTimeLimit);
 
   app.add_option("--shard", opts.shard,
                  "I/N: lint only the I-th of N shares of the inputs (every "
@@ -242,16 +265,7 @@ int main(int argc, char **argv) {
                       "Only plan the function NAME");
   planApp->add_option("--space", planOpts.space,
                       "Only plan the memory space SPACE");
-  planApp
-      ->add_option("--assume-dim", planOpts.assumeDim,
-                   "Plan dynamically shaped buffers with every dynamic "
-                   "dimension at most N elements (default: not planned)")
-      ->check(CLI::PositiveNumber);
-  planApp
-      ->add_option("--plan-time-limit", planOpts.timeLimitSeconds,
-                   "Seconds the planner may search for a smaller arena per "
-                   "function and memory space (default 1)")
-      ->check(CLI::NonNegativeNumber);
+  addPlanningOptions(*planApp, planOpts.assumeDim, planOpts.timeLimitSeconds);
   planApp->add_option("--base-dir", planOpts.baseDir,
                       "The folder the paths in the JSON are relative to "
                       "(default: the current folder)");
