@@ -43,6 +43,33 @@ Operation *memlint::findSynchronousAncestor(Block *block, Operation *op) {
   return nullptr;
 }
 
+Operation *SynchronousAncestors::lookup(Operation *op) {
+  // The ops passed share the answer of the first op found or decided.
+  SmallVector<Operation *, 8> passed;
+  Operation *result = nullptr;
+  for (Operation *current = op; current;) {
+    auto it = known.find(current);
+    if (it != known.end()) {
+      result = it->second;
+      break;
+    }
+    passed.push_back(current);
+    Block *parent = current->getBlock();
+    if (!parent)
+      break;
+    if (parent == block) {
+      result = current;
+      break;
+    }
+    current = parent->getParentOp();
+    if (current && mayRunRegionsLater(current))
+      break;
+  }
+  for (Operation *p : passed)
+    known[p] = result;
+  return result;
+}
+
 bool AliasClass::escapes() const {
   return llvm::any_of(uses, [](const AliasUse &use) {
     return use.kind == AliasUse::Kind::Escape;

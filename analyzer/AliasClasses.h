@@ -102,6 +102,19 @@ bool isBufferLike(mlir::Value value);
 mlir::Operation *findSynchronousAncestor(mlir::Block *block,
                                          mlir::Operation *op);
 
+/// findSynchronousAncestor for many ops and one block: the answers of the
+/// ops on the way up are kept, so the uses of a value spread over a deep
+/// nest cost time linear in the nest, not quadratic.
+class SynchronousAncestors {
+public:
+  explicit SynchronousAncestors(mlir::Block *block) : block(block) {}
+  mlir::Operation *lookup(mlir::Operation *op);
+
+private:
+  mlir::Block *block;
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> known;
+};
+
 } // namespace memlint
 
 #endif // MEMLINT_ANALYZER_ALIASCLASSES_H

@@ -161,6 +161,10 @@ public:
     if (!inserted)
       return it->second;
     UseInfo &info = it->second;
+    // Each op on the way up is processed once: a walk that reaches an op an
+    // earlier walk passed finds everything above it recorded (linear in the
+    // nesting, not quadratic, for a value used at every level).
+    llvm::SmallPtrSet<Operation *, 16> visited;
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       // A loop reads its initial iteration values once, on entry: they do
@@ -176,6 +180,8 @@ public:
         Block *block = op->getBlock();
         if (op != user || !entryOnly)
           info.userAncestors.insert(op);
+        if (!visited.insert(op).second)
+          break;
         if (!block)
           break;
         auto &last = info.lastUseInBlock[block];
@@ -440,7 +446,7 @@ private:
   /// Liveness of `v` at `pc` within the function holding `pc`: used later
   /// in it, dead, or live only if live after the call of the function.
   enum class LocalLiveness : uint8_t { Dead, Live, UntilReturn };
-  LocalLiveness computeLocalLiveness(Value v, Operation *pc);
+  LocalLiveness computeLocalLiveness(Value v, uint32_t number, Operation *pc);
   void checkLeaksOnLoss(PathState &s, Operation *where,
                         const llvm::BitVector &strong);
 
@@ -573,6 +579,9 @@ private:
   /// Dense indices of the points queried, and the last one looked up (the
   /// queries of one canonicalization share their point).
   DenseMap<Operation *, uint32_t> pointIndex;
+  uint32_t getPointIndex(Operation *point) {
+    return pointIndex.try_emplace(point, pointIndex.size()).first->second;
+  }
   Operation *lastPoint = nullptr;
   uint32_t lastPointIndex = 0;
   DenseMap<Operation *, bool> exactLoops;
@@ -761,12 +770,17 @@ bool FunctionExplorer::isLiveAt(uint32_t number, Operation *pc,
       lastPointIndex =
           pointIndex.try_emplace(pc, pointIndex.size()).first->second;
     }
-    auto [it, inserted] =
-        livenessCache.try_emplace({lastPointIndex, number});
-    if (inserted)
-      it->second = computeLocalLiveness(ctx.valueOf(number), pc);
-    if (it->second != LocalLiveness::UntilReturn)
-      return it->second == LocalLiveness::Live;
+    LocalLiveness local;
+    auto it = livenessCache.find({lastPointIndex, number});
+    if (it != livenessCache.end()) {
+      local = it->second;
+    } else {
+      // (It caches the points it passes: no iterator is kept across it.)
+      local = computeLocalLiveness(ctx.valueOf(number), number, pc);
+      livenessCache[{getPointIndex(pc), number}] = local;
+    }
+    if (local != LocalLiveness::UntilReturn)
+      return local == LocalLiveness::Live;
     if (frame == 0)
       return false;
     pc = callStack[--frame]->getNextNode();
@@ -775,7 +789,17 @@ bool FunctionExplorer::isLiveAt(uint32_t number, Operation *pc,
 }
 
 FunctionExplorer::LocalLiveness
-FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
+FunctionExplorer::computeLocalLiveness(Value v, uint32_t number,
+                                       Operation *pc) {
+  // The walk climbs out of regions; the points it passes on the way (the op
+  // after each region op left) have the same answer, so they are cached
+  // too, and a walk stops at a cached one: linear in the nesting overall.
+  SmallVector<Operation *, 8> passed;
+  auto finish = [&](LocalLiveness result) {
+    for (Operation *point : passed)
+      livenessCache[{getPointIndex(point), number}] = result;
+    return result;
+  };
   const UseInfo &uses = ctx.getUseInfo(v);
   Operation *point = pc; // the first op not yet executed at this level
   Operation *defOp = v.getDefiningOp();
@@ -791,22 +815,22 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
                                   *argOwner->getParentOp())
                             : nullptr;
     if (defAnc && (defAnc == point || point->isBeforeInBlock(defAnc)))
-      return LocalLiveness::Dead;
+      return finish(LocalLiveness::Dead);
     auto it = uses.lastUseInBlock.find(block);
     if (it != uses.lastUseInBlock.end() &&
         (it->second == point || point->isBeforeInBlock(it->second)))
-      return LocalLiveness::Live;
+      return finish(LocalLiveness::Live);
     Operation *parent = block->getParentOp();
     if (!parent)
-      return LocalLiveness::Dead;
+      return finish(LocalLiveness::Dead);
     if (ctx.isBoundary(parent)) {
       // Nothing is live out of the only block of a body: no need to build
       // the function's liveness.
       if (block->getNumSuccessors() == 0 && block->getParent()->hasOneBlock())
-        return LocalLiveness::UntilReturn;
+        return finish(LocalLiveness::UntilReturn);
       const LivenessBlockInfo *info = ctx.getLiveness(parent).getLiveness(block);
-      return info && info->isLiveOut(v) ? LocalLiveness::Live
-                                        : LocalLiveness::UntilReturn;
+      return finish(info && info->isLiveOut(v) ? LocalLiveness::Live
+                                               : LocalLiveness::UntilReturn);
     }
     // Inside a region of `parent`: a CFG inside the region may branch on.
     if (block->getNumSuccessors() != 0 || !block->isEntryBlock()) {
@@ -816,7 +840,7 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
       if (fn) {
         const LivenessBlockInfo *info = ctx.getLiveness(fn).getLiveness(block);
         if (info && info->isLiveOut(v))
-          return LocalLiveness::Live;
+          return finish(LocalLiveness::Live);
       }
     }
     // The loop itself reads its induction variables (arguments of its body)
@@ -825,17 +849,23 @@ FunctionExplorer::computeLocalLiveness(Value v, Operation *pc) {
       if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
         if (auto ivs = loop.getLoopInductionVars())
           if (llvm::is_contained(*ivs, v))
-            return LocalLiveness::Live;
+            return finish(LocalLiveness::Live);
     if (ctx.isLoop(block->getParent()) &&
         uses.userAncestors.contains(parent)) {
       // Used inside the loop: live across iterations unless defined inside
       // it (then every iteration defines it anew).
       if (!parent->isAncestor(v.getParentRegion()->getParentOp()))
-        return LocalLiveness::Live;
+        return finish(LocalLiveness::Live);
     }
     point = parent->getNextNode();
+    if (point) {
+      auto cached = livenessCache.find({getPointIndex(point), number});
+      if (cached != livenessCache.end())
+        return finish(cached->second);
+      passed.push_back(point);
+    }
   }
-  return LocalLiveness::Dead;
+  return finish(LocalLiveness::Dead);
 }
 
 const llvm::BitVector &FunctionExplorer::getLiveVerdicts(const PathState &s) {

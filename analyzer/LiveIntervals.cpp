@@ -111,12 +111,41 @@ FunctionLiveIntervals::FunctionLiveIntervals(
   // Widens [lower, upper) for an op `at` of the class of a buffer allocated
   // by `alloc`: loops around `at` that do not contain the allocation, and
   // regions with several blocks around `at`, are covered whole.
+  // The first op from `op` up (itself included) whose region has several
+  // blocks or belongs to a loop or to the function: the only levels where
+  // `cover` widens. Kept for every op passed, so that the uses of a buffer
+  // spread over a deep nest cost time linear in the nest.
+  DenseMap<Operation *, Operation *> widening;
+  auto nextWidening = [&](Operation *op) -> Operation * {
+    SmallVector<Operation *, 8> passed;
+    Operation *result = nullptr;
+    for (Operation *current = op; current && current != function;) {
+      auto it = widening.find(current);
+      if (it != widening.end()) {
+        result = it->second;
+        break;
+      }
+      passed.push_back(current);
+      Region *region = current->getParentRegion();
+      if (!region)
+        break;
+      Operation *parent = region->getParentOp();
+      if (!region->hasOneBlock() || parent == function || isLoopOp(parent)) {
+        result = current;
+        break;
+      }
+      current = parent;
+    }
+    for (Operation *p : passed)
+      widening[p] = result;
+    return result;
+  };
   auto cover = [&](Operation *at, Operation *alloc, int64_t &lower,
                    int64_t &upper) {
     lower = std::min(lower, points.lookup(at));
     upper = std::max(upper, points.lookup(at) + 1);
-    for (Operation *outer = at; outer && outer != function;
-         outer = outer->getParentOp()) {
+    for (Operation *outer = nextWidening(at); outer && outer != function;
+         outer = nextWidening(outer->getParentOp())) {
       Region *region = outer->getParentRegion();
       if (!region)
         break;

@@ -21,6 +21,11 @@ import argparse
 import sys
 
 
+def indent(level):
+    """Indentation of a nesting level, capped: a deep nest stays linear in size."""
+    return "  " * min(level, 8)
+
+
 def select_chain(n):
     args = ", ".join(f"%c{i}: i1" for i in range(1, n))
     out = [f"func.func @select_chain({args}) {{"]
@@ -43,15 +48,15 @@ def swap_nest(n):
            "  %b = memref.alloc() : memref<8xf32>"]
     p, q = "%a", "%b"
     for level in range(n):
-        ind = "  " * (level + 1)
+        ind = indent(level + 1)
         out.append(f"{ind}%r{level}:2 = scf.for %i{level} = %lb to %ub step %c1 "
                    f"iter_args(%p{level} = {p}, %q{level} = {q}) "
                    f"-> (memref<8xf32>, memref<8xf32>) {{")
         p, q = f"%q{level}", f"%p{level}"
-    ind = "  " * (n + 1)
+    ind = indent(n + 1)
     out.append(f"{ind}scf.yield {p}, {q} : memref<8xf32>, memref<8xf32>")
     for level in reversed(range(n)):
-        ind = "  " * (level + 1)
+        ind = indent(level + 1)
         out.append(f"{ind}}}")
         if level > 0:
             inner_p, inner_q = f"%r{level}#0", f"%r{level}#1"
@@ -69,13 +74,13 @@ def if_nest(n):
            "  %i = arith.constant 0 : index",
            "  %a = memref.alloc() : memref<8xf32>"]
     for level in range(n):
-        ind = "  " * (level + 1)
+        ind = indent(level + 1)
         out.append(f"{ind}%v{level} = scf.if %c -> (f32) {{")
-    ind = "  " * (n + 1)
+    ind = indent(n + 1)
     out.append(f"{ind}%x = memref.load %a[%i] : memref<8xf32>")
     out.append(f"{ind}scf.yield %x : f32")
     for level in reversed(range(n)):
-        ind = "  " * (level + 1)
+        ind = indent(level + 1)
         inner = "%x" if level == n - 1 else f"%v{level + 1}"
         out.append(f"{ind}}} else {{")
         out.append(f"{ind}  %z{level} = memref.load %a[%i] : memref<8xf32>")
@@ -98,16 +103,16 @@ def loop_nest(n):
            "  %init = arith.constant 0.0 : f32"]
     acc = "%init"
     for level in range(n):
-        ind = "  " * (level + 1)
+        ind = indent(level + 1)
         out.append(f"{ind}%r{level} = scf.for %i{level} = %c0 to %c2 step %c1 "
                    f"iter_args(%acc{level} = {acc}) -> (f32) {{")
         acc = f"%acc{level}"
-    ind = "  " * (n + 1)
+    ind = indent(n + 1)
     out.append(f"{ind}%x = memref.load %a[%c0] : memref<8xf32>")
     out.append(f"{ind}%y = arith.addf {acc}, %x : f32")
     out.append(f"{ind}scf.yield %y : f32")
     for level in reversed(range(n)):
-        ind = "  " * (level + 1)
+        ind = indent(level + 1)
         out.append(f"{ind}}}")
         if level > 0:
             out.append(f"{ind}scf.yield %r{level} : f32")

@@ -316,24 +316,29 @@ findLateDealloc(const AliasClass &cls,
   late.dealloc = free->getOwner();
   late.freed = free->get();
   Block *block = late.dealloc->getBlock();
-  auto consider = [&](Operation *anchor, Operation *user, Value used) {
+  // `inTextOrder`: `user` does not start before the users considered so far
+  // (the uses of a class are sorted), so a tie is won by the later one
+  // without asking startsBefore, whose walk is as deep as the nest.
+  auto consider = [&](Operation *anchor, Operation *user, Value used,
+                      bool inTextOrder) {
     if (!late.lastInBlock || late.lastInBlock->isBeforeInBlock(anchor) ||
-        (late.lastInBlock == anchor &&
-         startsBefore(late.lastUser, user))) {
+        (late.lastInBlock == anchor && user != late.lastUser &&
+         (inTextOrder || startsBefore(late.lastUser, user)))) {
       late.lastInBlock = anchor;
       late.lastUser = user;
       late.lastUsed = used;
     }
   };
+  SynchronousAncestors ancestors(block);
   for (const AliasUse &use : cls.uses) {
     Operation *user = use.getOwner();
     if (user == late.dealloc)
       continue;
-    Operation *anchor = findSynchronousAncestor(block, user);
+    Operation *anchor = ancestors.lookup(user);
     // A use elsewhere, or after the dealloc: not a simple late dealloc.
     if (!anchor || !anchor->isBeforeInBlock(late.dealloc))
       return std::nullopt;
-    consider(anchor, user, use.get());
+    consider(anchor, user, use.get(), /*inTextOrder=*/true);
   }
   // An allocation never used is dead from the start.
   for (Value root : cls.heapRoots) {
@@ -341,7 +346,7 @@ findLateDealloc(const AliasClass &cls,
     if (Operation *anchor = block->findAncestorOpInBlock(*alloc)) {
       if (!anchor->isBeforeInBlock(late.dealloc))
         return std::nullopt;
-      consider(anchor, alloc, root);
+      consider(anchor, alloc, root, /*inTextOrder=*/false);
     }
   }
   if (!late.lastInBlock)

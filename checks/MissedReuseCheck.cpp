@@ -51,14 +51,15 @@ static std::optional<Candidate> makeCandidate(const BufferInterval &buffer) {
   if (!type || !type.hasStaticShape())
     return std::nullopt;
   Block *block = buffer.alloc->getBlock();
+  SynchronousAncestors ancestors(block);
   for (Value value : cls->values) {
     Operation *def = value.getDefiningOp();
-    if (!def || !findSynchronousAncestor(block, def))
+    if (!def || !ancestors.lookup(def))
       return std::nullopt;
   }
   Candidate candidate{&buffer, buffer.alloc, buffer.alloc, false};
   for (const AliasUse &use : cls->uses) {
-    Operation *ancestor = findSynchronousAncestor(block, use.getOwner());
+    Operation *ancestor = ancestors.lookup(use.getOwner());
     if (!ancestor)
       return std::nullopt;
     // Uses come in text order: the last one in the latest ancestor wins.

@@ -204,6 +204,14 @@ struct ChunkLinter {
     OwningOpRef<ModuleOp> module;
     ChunkIR(const DialectRegistry &registry)
         : context(registry, MLIRContext::Threading::DISABLED) {}
+    ~ChunkIR() {
+      // Deep nesting: linear teardown (tools/SourceParser.h).
+      if (module) {
+        destroyNestedOps(*module->getBody());
+        module = OwningOpRef<ModuleOp>();
+      }
+      destroyNestedOps(block);
+    }
   };
 
   void run(const std::string &chunkText) {

@@ -422,3 +422,19 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
   }
   return true;
 }
+
+void memlint::destroyNestedOps(mlir::Block &block) {
+  // Post-order: when an op is visited its nested regions are empty already,
+  // so dropping its regions' references touches only their own ops. Values
+  // defined in a region are used only inside it, so nothing outside refers
+  // to the ops erased.
+  for (mlir::Operation &op : block)
+    op.walk<mlir::WalkOrder::PostOrder>([](mlir::Operation *nested) {
+      for (mlir::Region &region : nested->getRegions()) {
+        region.dropAllReferences();
+        region.getBlocks().clear();
+      }
+    });
+  block.dropAllReferences();
+  block.clear();
+}

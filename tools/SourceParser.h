@@ -46,6 +46,12 @@ struct SourceLayout {
   std::vector<size_t> cuts;
 };
 
+/// Destroys the ops of `block` and everything nested in them, innermost
+/// regions first. MLIR's own teardown drops the references of a region's
+/// whole subtree at every level of nesting, which takes time quadratic in
+/// the depth (20,000 nested scf.if: 20 s); this takes linear time.
+void destroyNestedOps(mlir::Block &block);
+
 /// Scans `text` for its layout; nullopt when it is not one that can be cut
 /// (file metadata, aliases between ops, unbalanced brackets, ...).
 std::optional<SourceLayout> scanLayout(llvm::StringRef text);
