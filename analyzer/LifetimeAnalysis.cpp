@@ -98,6 +98,23 @@ public:
             block.recomputeOpOrder();
         }
     });
+    // One past the last position in each op's subtree (children first).
+    module->walk<WalkOrder::PostOrder>([&](Operation *op) {
+      uint64_t end = position(op) + 1;
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (!block.empty())
+            end = std::max(end, ends.lookup(&block.back()));
+      ends.try_emplace(op, end);
+    });
+  }
+
+  /// One past the last pre-order position of `op`'s subtree.
+  uint64_t subtreeEnd(Operation *op) const { return ends.lookup(op); }
+  /// True when `op` is `root` or nested in it, in constant time.
+  bool inSubtree(Operation *root, Operation *op) const {
+    uint64_t at = position(op);
+    return position(root) <= at && at < subtreeEnd(root);
   }
 
   uint32_t number(Value value) const {
@@ -124,7 +141,7 @@ private:
   }
 
   DenseMap<Value, uint32_t> numbers;
-  DenseMap<Operation *, uint64_t> positions;
+  DenseMap<Operation *, uint64_t> positions, ends;
   std::vector<Value> values;
 };
 
@@ -155,6 +172,10 @@ public:
   /// The position of an op in a pre-order walk of the module.
   uint64_t position(Operation *op) const { return numbering.position(op); }
   uint64_t countOps(Operation *op) const { return numbering.countOps(op); }
+  uint64_t subtreeEnd(Operation *op) const { return numbering.subtreeEnd(op); }
+  bool inSubtree(Operation *root, Operation *op) const {
+    return numbering.inSubtree(root, op);
+  }
 
   const UseInfo &getUseInfo(Value value) {
     auto [it, inserted] = useInfos.try_emplace(value);
@@ -808,13 +829,16 @@ FunctionExplorer::computeLocalLiveness(Value v, uint32_t number,
   while (point) {
     Block *block = point->getBlock();
     // A value (re)defined at or after the point is not live here: the uses
-    // that follow read the new definition.
-    Operation *defAnc = defOp ? block->findAncestorOpInBlock(*defOp)
-                        : argOwner && argOwner != block
-                            ? block->findAncestorOpInBlock(
-                                  *argOwner->getParentOp())
-                            : nullptr;
-    if (defAnc && (defAnc == point || point->isBeforeInBlock(defAnc)))
+    // that follow read the new definition. (Defined in an op of the block
+    // at or after the point: the ops from the point to the end of the
+    // block, with everything nested in them, are a range of pre-order
+    // positions.)
+    Operation *definer = defOp ? defOp
+                         : argOwner && argOwner != block
+                             ? argOwner->getParentOp()
+                             : nullptr;
+    if (definer && ctx.position(point) <= ctx.position(definer) &&
+        ctx.position(definer) < ctx.subtreeEnd(&block->back()))
       return finish(LocalLiveness::Dead);
     auto it = uses.lastUseInBlock.find(block);
     if (it != uses.lastUseInBlock.end() &&
@@ -854,7 +878,8 @@ FunctionExplorer::computeLocalLiveness(Value v, uint32_t number,
         uses.userAncestors.contains(parent)) {
       // Used inside the loop: live across iterations unless defined inside
       // it (then every iteration defines it anew).
-      if (!parent->isAncestor(v.getParentRegion()->getParentOp()))
+      Operation *owner = v.getParentRegion()->getParentOp();
+      if (!owner || !ctx.inSubtree(parent, owner))
         return finish(LocalLiveness::Live);
     }
     point = parent->getNextNode();

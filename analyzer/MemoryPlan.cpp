@@ -10,6 +10,8 @@
 
 #include "MemoryPlan.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <algorithm>
 #include <chrono>
 #include <limits>
@@ -37,7 +39,24 @@ static bool overlapInTime(const PlanBuffer &a, const PlanBuffer &b) {
   return a.lower < b.upper && b.lower < a.upper;
 }
 
+bool memlint::planSizesFit(const std::vector<PlanBuffer> &buffers) {
+  int64_t total = 0;
+  for (const PlanBuffer &b : buffers) {
+    if (b.size < 0 || b.alignment < 1)
+      return false;
+    std::optional<int64_t> padded = llvm::checkedAdd(b.size, b.alignment - 1);
+    std::optional<int64_t> sum =
+        padded ? llvm::checkedAdd(total, *padded) : std::nullopt;
+    if (!sum)
+      return false;
+    total = *sum;
+  }
+  return true;
+}
+
 int64_t memlint::peakLiveBytes(const std::vector<PlanBuffer> &buffers) {
+  if (!planSizesFit(buffers))
+    return std::numeric_limits<int64_t>::max();
   // Sweep over the endpoints; an interval ending at t does not meet one
   // starting at t, so ends sort before starts.
   std::vector<std::pair<int64_t, int64_t>> events;
@@ -62,6 +81,8 @@ int64_t memlint::planLowerBound(const PlanProblem &problem) {
 }
 
 int64_t memlint::planTotalBytes(const PlanProblem &problem) {
+  if (!planSizesFit(problem.buffers))
+    return std::numeric_limits<int64_t>::max();
   int64_t total = 0;
   for (const PlanBuffer &b : problem.buffers)
     total += b.size;
@@ -101,7 +122,13 @@ bool memlint::validatePlan(const PlanProblem &problem,
               std::to_string(buffers[i].alignment);
       return false;
     }
-    top = std::max(top, offsets[i] + buffers[i].size);
+    std::optional<int64_t> end = llvm::checkedAdd(offsets[i], buffers[i].size);
+    if (!end) {
+      error = "buffer '" + buffers[i].id + "' at offset " +
+              std::to_string(offsets[i]) + " ends past 2^63 - 1";
+      return false;
+    }
+    top = std::max(top, *end);
   }
   if (top != height) {
     error = "reported height " + std::to_string(height) +
@@ -783,6 +810,12 @@ bool memlint::solveAtCapacity(const PlanProblem &problem, int64_t capacity,
 
 Plan memlint::planArena(const PlanProblem &problem,
                         const PlanOptions &options) {
+  if (!planSizesFit(problem.buffers)) {
+    Plan none;
+    none.overflows = true;
+    none.height = std::numeric_limits<int64_t>::max();
+    return none;
+  }
   double start = planClockSeconds();
   double deadline = start + options.timeLimitSeconds;
   Plan best = greedyBySize(problem);

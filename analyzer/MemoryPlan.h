@@ -65,6 +65,9 @@ struct Plan {
   int64_t nodes = 0;
   /// Wall-clock seconds spent planning.
   double seconds = 0;
+  /// The buffers together need more than INT64_MAX bytes (with alignment
+  /// padding): no plan (offsets empty, height INT64_MAX). See planSizesFit.
+  bool overflows = false;
 };
 
 /// Options of planArena.
@@ -73,10 +76,17 @@ struct PlanOptions {
   double timeLimitSeconds = 1.0;
 };
 
-/// The largest number of bytes live at one program point.
+/// True when the sum of all sizes plus alignment padding fits in int64_t.
+/// Then no offset, top or sum the planner and the validator compute can
+/// overflow (every one is at most that sum); otherwise there is no plan.
+bool planSizesFit(const std::vector<PlanBuffer> &buffers);
+
+/// The largest number of bytes live at one program point; INT64_MAX (more
+/// than any budget) when the sizes do not fit (planSizesFit).
 int64_t planLowerBound(const PlanProblem &problem);
 
-/// The sum of all buffer sizes (the height with no reuse at all).
+/// The sum of all buffer sizes (the height with no reuse at all); INT64_MAX
+/// when it does not fit.
 int64_t planTotalBytes(const PlanProblem &problem);
 
 /// The largest sum of sizes of live buffers at one point, counting each buffer
@@ -95,7 +105,8 @@ bool solveAtCapacity(const PlanProblem &problem, int64_t capacity,
                      double deadlineSeconds, std::vector<int64_t> &offsets,
                      bool &exhausted, int64_t &nodes);
 
-/// The greedy plan improved by the exact search within the time budget.
+/// The greedy plan improved by the exact search within the time budget
+/// (Plan::overflows when the sizes do not fit).
 Plan planArena(const PlanProblem &problem, const PlanOptions &options = {});
 
 /// Checks a plan: one aligned, non-negative offset per buffer, no two buffers

@@ -16,6 +16,8 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace memlint;
 
@@ -79,12 +81,16 @@ void PeakOverBudgetCheck::runOnFunction(const LintContext &context,
       if (problem.buffers[i].size > problem.buffers[largest].size)
         largest = i;
     const BufferInterval &big = live.getBuffers()[indices[largest]];
+    bool overflows = lowerBound == std::numeric_limits<int64_t>::max();
     Finding finding = makeFinding(
         context, fn,
         "function '@" + fn.getName().str() + "' needs " +
-            std::to_string(plan.height) + " bytes of memory space " + space +
-            " at its planned peak (lower bound " +
-            std::to_string(lowerBound) + ", " +
+            (overflows ? std::string("more than 2^63 - 1")
+                       : std::to_string(plan.height)) +
+            " bytes of memory space " + space +
+            (overflows ? " together (" : " at its planned peak (lower bound " +
+                                                std::to_string(lowerBound) +
+                                                ", ") +
             std::to_string(problem.buffers.size()) +
             (problem.buffers.size() == 1 ? " buffer" : " buffers") +
             "), over the budget of " + std::to_string(budget->second) +

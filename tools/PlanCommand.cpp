@@ -47,12 +47,17 @@ static bool writeTo(const std::string &path, const std::string &text) {
   return false;
 }
 
-/// Plans `problem` and fills the figures of `report`; false when the plan
-/// does not validate (an internal error).
+/// Plans `problem` and fills the figures of `report`; false when the sizes
+/// do not fit 64 bits or the plan does not validate (an internal error).
 static bool planInto(const PlanProblem &problem, double timeLimit,
                      PlanReportSpace &report, std::vector<int64_t> &offsets) {
   PlanOptions options;
   options.timeLimitSeconds = timeLimit;
+  if (!planSizesFit(problem.buffers)) {
+    planError("the buffers of " + report.file +
+              " need more than 2^63 - 1 bytes together: no plan");
+    return false;
+  }
   Plan greedy = greedyBySize(problem);
   Plan plan = planArena(problem, options);
   std::string error;

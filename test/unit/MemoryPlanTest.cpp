@@ -1,5 +1,6 @@
 //===- MemoryPlanTest.cpp - Properties of the arena planner ---------------===//
 
+#include <limits>
 #include "analyzer/MemoryPlan.h"
 
 #include <gtest/gtest.h>
@@ -245,6 +246,37 @@ TEST(MemoryPlanTest, ValidatorRejectsBadPlans) {
   // Touching intervals do not conflict.
   problem.buffers[1].lower = 4;
   EXPECT_TRUE(validatePlan(problem, {0, 0}, 10, error)) << error;
+}
+
+TEST(MemoryPlanTest, SizesThatDoNotFitHaveNoPlan) {
+  // Three buffers of 2^62 bytes live together: 3 * 2^62 overflows int64_t.
+  const int64_t quarter = int64_t(1) << 62;
+  PlanProblem problem;
+  problem.buffers = {{"a", 0, 10, quarter, 1},
+                     {"b", 0, 10, quarter, 1},
+                     {"c", 0, 10, quarter, 1}};
+  EXPECT_FALSE(planSizesFit(problem.buffers));
+  EXPECT_EQ(planLowerBound(problem), std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(planTotalBytes(problem), std::numeric_limits<int64_t>::max());
+  Plan plan = planArena(problem);
+  EXPECT_TRUE(plan.overflows);
+  EXPECT_FALSE(plan.optimal);
+  EXPECT_TRUE(plan.offsets.empty());
+  // The validator's sums are checked: a top past INT64_MAX is an error,
+  // not a wrapped (small) height.
+  std::string error;
+  const int64_t max = std::numeric_limits<int64_t>::max();
+  EXPECT_FALSE(validatePlan(problem, {0, quarter, max - 10}, 0, error));
+  EXPECT_NE(error.find("past 2^63"), std::string::npos) << error;
+  // Three of 2^61 bytes fit.
+  for (PlanBuffer &b : problem.buffers)
+    b.size = quarter / 2;
+  EXPECT_TRUE(planSizesFit(problem.buffers));
+  plan = planArena(problem);
+  EXPECT_FALSE(plan.overflows);
+  EXPECT_EQ(plan.height, 3 * (quarter / 2));
+  EXPECT_TRUE(validatePlan(problem, plan.offsets, plan.height, error))
+      << error;
 }
 
 TEST(MemoryPlanTest, CsvRoundTrip) {
