@@ -2288,7 +2288,11 @@ bool FunctionExplorer::leaveConvergedLoop(PathState &s, Operation *pc) {
   auto yielded = loop.getYieldedValues();
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
     Value source = arg;
-    if (!get(s, arg) && !(*results)[i].use_empty()) {
+    // Values of types the state never holds (floats, vectors, ...) are
+    // unknown at the head and in the result alike.
+    bool tracked = isa<IntegerType, IndexType, BaseMemRefType,
+                       LLVM::LLVMPointerType>(arg.getType());
+    if (tracked && !get(s, arg) && !(*results)[i].use_empty()) {
       Value y = i < yielded.size() ? yielded[i] : Value();
       if (!y || op->isAncestor(y.getParentRegion()->getParentOp()))
         return false;
