@@ -39,6 +39,24 @@ static const char *const kAllocatorName = "C library malloc";
 
 /// The options of `app` that read and analyse inputs, shared by the lint
 /// run and viz.
+/// Number checks with short messages (CLI11's PositiveNumber names the
+/// largest double as the upper end of the range).
+static CLI::Validator numberAtLeast(double least, const char *what,
+                                    const char *name) {
+  return CLI::Validator(
+      [least, what](std::string &text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value) || value < least)
+          return std::string("must be ") + what + ", not '" + text + "'";
+        return "";
+      },
+      name);
+}
+static const CLI::Validator kPositive =
+    numberAtLeast(1, "a positive number", "POSITIVE");
+static const CLI::Validator kNonNegative =
+    numberAtLeast(0, "a number not below 0", "NONNEGATIVE");
+
 static void addAnalysisOptions(CLI::App &app, AnalysisCommandOptions &opts) {
   app.add_option("--checks", opts.checks,
                  "Comma-separated globs of checks to run, e.g. "
@@ -72,11 +90,11 @@ static void addAnalysisOptions(CLI::App &app, AnalysisCommandOptions &opts) {
                  "The exploration budget of one function, in op executions "
                  "(default: 2000 per op of the function, at least 200000, at "
                  "most 20000000)")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   app.add_option("--function-time-limit", opts.functionTimeLimit,
                  "Seconds the exploration of one function may take (default "
                  "60; 0: no limit)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kNonNegative);
   app.add_option("--function-memory-limit", opts.functionMemoryLimitMiB,
                  "MiB the exploration of one function may hold (default 512; "
                  "0: no limit)")
@@ -90,11 +108,11 @@ static void addPlanningOptions(CLI::App &app, std::optional<int64_t> &assumeDim,
   app.add_option("--assume-dim", assumeDim,
                  "Plan dynamically shaped buffers with every dynamic "
                  "dimension at most N elements (default: not planned)")
-      ->check(CLI::PositiveNumber);
+      ->check(kPositive);
   app.add_option("--plan-time-limit", timeLimitSeconds,
                  "Seconds the memory planner may search for a smaller arena "
                  "per function and memory space (default 1)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kNonNegative);
 }
 
 /// --load-dialect-plugin, honoured by every command.
