@@ -44,30 +44,18 @@ Operation *memlint::findSynchronousAncestor(Block *block, Operation *op) {
 }
 
 Operation *SynchronousAncestors::lookup(Operation *op) {
-  // The ops passed share the answer of the first op found or decided.
-  SmallVector<Operation *, 8> passed;
-  Operation *result = nullptr;
-  for (Operation *current = op; current;) {
-    auto it = known.find(current);
-    if (it != known.end()) {
-      result = it->second;
-      break;
-    }
-    passed.push_back(current);
-    Block *parent = current->getBlock();
-    if (!parent)
-      break;
-    if (parent == block) {
-      result = current;
-      break;
-    }
-    current = parent->getParentOp();
-    if (current && mayRunRegionsLater(current))
-      break;
-  }
-  for (Operation *p : passed)
-    known[p] = result;
-  return result;
+  return findAncestorMemoized(
+      known, op, [&](Operation *current) -> std::optional<Operation *> {
+        Block *parent = current->getBlock();
+        if (!parent)
+          return nullptr;
+        if (parent == block)
+          return current;
+        Operation *up = parent->getParentOp();
+        if (up && mayRunRegionsLater(up))
+          return nullptr;
+        return std::nullopt;
+      });
 }
 
 bool AliasClass::escapes() const {

@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <vector>
 
 namespace memlint {
@@ -101,6 +102,35 @@ bool isBufferLike(mlir::Value value);
 /// (`async.execute`, `gpu.launch async`) may run their regions later.
 mlir::Operation *findSynchronousAncestor(mlir::Block *block,
                                          mlir::Operation *op);
+
+/// The answer of a walk from `op` up through its ancestors (op itself
+/// first): `decide(current)` returns the answer (an op, or null) or nullopt
+/// to go on with current's parent; null past the top. The answers of the
+/// ops passed are kept in `known` (they are the same), so many walks over
+/// one deep nest take time linear in it.
+template <typename Decide>
+mlir::Operation *
+findAncestorMemoized(llvm::DenseMap<mlir::Operation *, mlir::Operation *> &known,
+                     mlir::Operation *op, Decide decide) {
+  llvm::SmallVector<mlir::Operation *, 8> passed;
+  mlir::Operation *result = nullptr;
+  for (mlir::Operation *current = op; current;
+       current = current->getParentOp()) {
+    auto it = known.find(current);
+    if (it != known.end()) {
+      result = it->second;
+      break;
+    }
+    passed.push_back(current);
+    if (std::optional<mlir::Operation *> answer = decide(current)) {
+      result = *answer;
+      break;
+    }
+  }
+  for (mlir::Operation *p : passed)
+    known[p] = result;
+  return result;
+}
 
 /// findSynchronousAncestor for many ops and one block: the answers of the
 /// ops on the way up are kept, so the uses of a value spread over a deep

@@ -117,28 +117,18 @@ FunctionLiveIntervals::FunctionLiveIntervals(
   // spread over a deep nest cost time linear in the nest.
   DenseMap<Operation *, Operation *> widening;
   auto nextWidening = [&](Operation *op) -> Operation * {
-    SmallVector<Operation *, 8> passed;
-    Operation *result = nullptr;
-    for (Operation *current = op; current && current != function;) {
-      auto it = widening.find(current);
-      if (it != widening.end()) {
-        result = it->second;
-        break;
-      }
-      passed.push_back(current);
-      Region *region = current->getParentRegion();
-      if (!region)
-        break;
-      Operation *parent = region->getParentOp();
-      if (!region->hasOneBlock() || parent == function || isLoopOp(parent)) {
-        result = current;
-        break;
-      }
-      current = parent;
-    }
-    for (Operation *p : passed)
-      widening[p] = result;
-    return result;
+    return findAncestorMemoized(
+        widening, op, [&](Operation *current) -> std::optional<Operation *> {
+          if (current == function)
+            return nullptr;
+          Region *region = current->getParentRegion();
+          if (!region)
+            return nullptr;
+          Operation *parent = region->getParentOp();
+          if (!region->hasOneBlock() || parent == function || isLoopOp(parent))
+            return current;
+          return std::nullopt;
+        });
   };
   auto cover = [&](Operation *at, Operation *alloc, int64_t &lower,
                    int64_t &upper) {
