@@ -18,6 +18,7 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -911,6 +912,8 @@ bool memlint::parsePlanCsv(const std::string &text, PlanProblem &problem,
   problem.buffers.clear();
   offsets.clear();
   bool anyOffset = false;
+  std::set<std::string> ids;
+  size_t headerCells = 0;
   while (std::getline(in, line)) {
     ++lineNo;
     if (line.find_first_not_of(" \t\r") == std::string::npos)
@@ -918,7 +921,11 @@ bool memlint::parsePlanCsv(const std::string &text, PlanProblem &problem,
     std::vector<std::string> fields = splitCsvLine(line);
     if (column.empty()) {
       for (size_t i = 0; i < fields.size(); ++i)
-        column[fields[i]] = i;
+        if (!column.try_emplace(fields[i], i).second) {
+          error = "line 1: duplicate column '" + fields[i] + "'";
+          return false;
+        }
+      headerCells = fields.size();
       for (const char *name : {"id", "lower", "upper", "size"})
         if (!column.count(name)) {
           error = "line 1: missing column '" + std::string(name) + "'";
@@ -934,8 +941,22 @@ bool memlint::parsePlanCsv(const std::string &text, PlanProblem &problem,
       }
       return true;
     };
+    if (fields.size() != headerCells) {
+      error = "line " + std::to_string(lineNo) + ": " +
+              std::to_string(fields.size()) + " cells, the header has " +
+              std::to_string(headerCells);
+      return false;
+    }
     PlanBuffer b;
-    b.id = column["id"] < int(fields.size()) ? fields[column["id"]] : "";
+    b.id = fields[column["id"]];
+    if (b.id.empty()) {
+      error = "line " + std::to_string(lineNo) + ": empty id";
+      return false;
+    }
+    if (!ids.insert(b.id).second) {
+      error = "line " + std::to_string(lineNo) + ": duplicate id '" + b.id + "'";
+      return false;
+    }
     if (!get("lower", b.lower) || !get("upper", b.upper) ||
         !get("size", b.size))
       return false;
