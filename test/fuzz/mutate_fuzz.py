@@ -1006,20 +1006,21 @@ class Case:
         cmd = ([ctx.tool] if tool else []) + list(args)
         timeout = timeout or ctx.args.timeout
         before = snapshot(self.dir) if tool else None
-        t0 = time.time()
         timed_out = False
-        try:
-            p = subprocess.Popen(cmd, cwd=self.dir, env=ctx.env, start_new_session=True,
-                                 stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        except OSError as e:  # the tool is being rebuilt: wait and retry
-            if not tool:
-                raise
-            for _ in range(60):
+        for attempt in range(61):
+            try:
+                p = subprocess.Popen(cmd, cwd=self.dir, env=ctx.env, start_new_session=True,
+                                     stdin=subprocess.PIPE if stdin is not None else
+                                     subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                break
+            except OSError:
+                # The tool is being rebuilt: wait (5 minutes at most) and retry. Any other
+                # error (E2BIG...) is the fuzzer's: raised, reported as a fuzzer exception.
+                if not tool or os.access(cmd[0], os.X_OK) or attempt == 60:
+                    raise
                 time.sleep(5)
-                if os.access(cmd[0], os.X_OK):
-                    return self.run(args, stdin, tool, timeout, expect_new, check)
-            raise e
+        t0 = time.time()
         try:
             out, err = p.communicate(stdin, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -1774,7 +1775,7 @@ def mode_config(case):
     if r < 0.15:
         case.write("in/cfg.yaml", text)
         args += ["--config-file", "in/cfg.yaml"]
-    elif r < 0.25 and "\0" not in text:
+    elif r < 0.25 and "\0" not in text and len(enc(text)) < 100000:  # MAX_ARG_STRLEN: 128 KiB
         args += ["--config", text]
     else:
         case.write("in/sub/" + CFG, text)
