@@ -112,7 +112,7 @@ struct AbsVal {
     /// selects costs N nodes. It stays symbolic while it only flows or is
     /// read and written; a use that depends on which buffer it is decides
     /// the conditions first, one path per leaf it can reach (see
-    /// FunctionExplorer::concretizeSelects).
+    /// MemoryTransfer::concretizeSelects).
     Select,
   };
   /// Selects larger than this (counting shared nodes once per use) are not
@@ -353,7 +353,7 @@ struct PathState {
   uint32_t forks = 0;
   /// The state at the head of the current iteration of the loops being
   /// unrolled exactly, without the induction variable (see
-  /// FunctionExplorer::join: a loop whose iteration leaves the state
+  /// LoopTransfer::leaveConvergedLoop: a loop whose iteration leaves the state
   /// unchanged has reached its fixpoint).
   struct IterationMark {
     mlir::Operation *loop;
