@@ -11,6 +11,7 @@
 #include "viz/VizWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
 #include "analyzer/LiveIntervals.h"
 #include "analyzer/MemoryPlan.h"
@@ -186,9 +187,21 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
         report.space = space;
         std::vector<size_t> indices;
         PlanProblem problem = live.getProblem(space, indices);
-        for (size_t k = 0; k < problem.buffers.size(); ++k)
+        // Ids are the SSA names; a name that regions reuse gets its
+        // position too (`%s@12:10`), since the CSV needs unique ids.
+        llvm::StringMap<unsigned> nameCount;
+        for (size_t k = 0; k < problem.buffers.size(); ++k) {
           problem.buffers[k].id =
               source.getName(live.getBuffers()[indices[k]].value);
+          ++nameCount[problem.buffers[k].id];
+        }
+        for (size_t k = 0; k < problem.buffers.size(); ++k)
+          if (nameCount[problem.buffers[k].id] > 1) {
+            SourceRange range =
+                source.getRange(live.getBuffers()[indices[k]].alloc);
+            problem.buffers[k].id += "@" + std::to_string(range.line) + ":" +
+                                     std::to_string(range.column);
+          }
         std::vector<int64_t> offsets;
         if (!planInto(problem, options.timeLimitSeconds, report, offsets)) {
           internalError = true;
