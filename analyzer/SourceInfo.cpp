@@ -121,21 +121,36 @@ std::string SourceInfo::getBlockName(Block *block) const {
                      loc.End.getPointer() - loc.Start.getPointer());
 }
 
+/// The column of `ptr`, counted from the start of its line. LLVM's SourceMgr
+/// counts lines at '\n' only but starts its columns after the last '\n' or
+/// '\r': after a lone '\r' (white space to the parser, not a line break for
+/// the line numbers) its column would restart, and a range could end before
+/// it starts on the same line (found by test/fuzz/mutate_fuzz.py).
+static unsigned columnInLine(StringRef text, const char *ptr, unsigned column) {
+  const char *lineStart = ptr - (column - 1);
+  if (lineStart <= text.begin() || lineStart[-1] != '\r')
+    return column;
+  while (lineStart > text.begin() && lineStart[-1] != '\n')
+    --lineStart;
+  return ptr - lineStart + 1;
+}
+
 SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
   SourceRange range;
   if (!start.isValid())
     return range;
   unsigned id = sourceMgr->getMainFileID();
-  const char *base = getText().data();
+  StringRef text = getText();
+  const char *base = text.data();
   auto [line, col] = sourceMgr->getLineAndColumn(start, id);
   range.line = line;
-  range.column = col;
+  range.column = columnInLine(text, start.getPointer(), col);
   range.offset = start.getPointer() - base;
   if (!end.isValid() || end.getPointer() < start.getPointer())
     end = start;
   auto [endLine, endCol] = sourceMgr->getLineAndColumn(end, id);
   range.endLine = endLine;
-  range.endColumn = endCol;
+  range.endColumn = columnInLine(text, end.getPointer(), endCol);
   range.endOffset = end.getPointer() - base;
   return range;
 }
