@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -576,6 +577,8 @@ llvm::Expected<std::string> memlint::mergeSarifLogs(
 
   // Results and invocations, re-indexed.
   std::vector<ResultEntry> entries;
+  /// Each result (as remapped) and the log that first held it.
+  std::unordered_map<std::string, size_t> heldBy;
   bool successful = true;
   json executionNotifications = json::array();
   json configurationNotifications = json::array();
@@ -594,6 +597,13 @@ llvm::Expected<std::string> memlint::mergeSarifLogs(
                 remapArtifactLocations(artifacts, input, result))
           return std::move(error);
         size_t file = getPrimaryFile(artifacts, result);
+        // Logs that share a file (baselines of one file with different
+        // checks, say) may both hold a result: it is kept once.
+        std::string text =
+            result.dump(-1, ' ', false, json::error_handler_t::replace);
+        auto [held, first] = heldBy.try_emplace(std::move(text), i);
+        if (!first && held->second != i)
+          continue;
         entries.push_back({std::move(result), file, i});
       }
 

@@ -347,6 +347,23 @@ TEST(SarifMergeTest, AFileInSeveralLogsIsSortedByPosition) {
   EXPECT_EQ(getRun(*log).getArray("artifacts")->size(), 2u);
 }
 
+TEST(SarifMergeTest, AResultTwoLogsHoldIsKeptOnce) {
+  // Two logs of the same file that both hold a result (found by
+  // test/fuzz/mutate_fuzz.py: the merged log had it twice, with one
+  // fingerprint); results only one log holds stay.
+  std::string first =
+      makeLog({"r"}, {"a.mlir"},
+              {makeResult("r", 0, "a.mlir", 0, 3),
+               makeResult("r", 0, "a.mlir", 0, 5)});
+  std::string second =
+      makeLog({"r"}, {"a.mlir"},
+              {makeResult("r", 0, "a.mlir", 0, 3),
+               makeResult("r", 0, "a.mlir", 0, 8)});
+  EXPECT_EQ(describeResults(merge({{"1", first}, {"2", second}})),
+            (std::vector<std::string>{"r#0 a.mlir#0:3", "r#0 a.mlir#0:5",
+                                      "r#0 a.mlir#0:8"}));
+}
+
 TEST(SarifMergeTest, BaseIdsAreJoined) {
   std::string a = makeLog(
       {}, {}, {}, "mlir-memlint",
