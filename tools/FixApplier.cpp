@@ -89,7 +89,7 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       if (text == outcome.text)
         return false;
       after = lintText(text, current.status.path, relint, registry);
-      if (!isImprovement(current.findings, after, edits, nullptr))
+      if (!isImprovement(current.findings, after, edits))
         return false;
       return errors(after) < errors(current) ||
              (errors(after) == errors(current) &&

@@ -403,12 +403,14 @@ uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
 
 bool memlint::isImprovement(const std::vector<ReportedFinding> &before,
                             const FileResult &after, ArrayRef<FixEdit> edits,
-                            const Finding *target) {
+                            ArrayRef<const Finding *> targets) {
   if (!after.status.ok)
     return false;
-  std::set<std::pair<std::string, uint64_t>> old;
+  std::set<std::pair<std::string, uint64_t>> old, fixed;
   for (const ReportedFinding &item : before)
     old.insert({item.finding.rule, item.finding.location.range.offset});
+  for (const Finding *target : targets)
+    fixed.insert({target->rule, target->location.range.offset});
   for (const ReportedFinding &item : after.findings) {
     const Finding &f = item.finding;
     std::pair<std::string, uint64_t> key{
@@ -418,39 +420,107 @@ bool memlint::isImprovement(const std::vector<ReportedFinding> &before,
     // dealloc added in a loop body may make the alloc a hoisting candidate.
     if (!old.count(key) && f.level >= Level::Error)
       return false;
-    if (target && key.first == target->rule &&
-        key.second == target->location.range.offset)
+    if (fixed.count(key))
       return false; // not fixed
   }
   return true;
 }
 
+/// True when an edit of `edits` overlaps or touches one of `taken` (two
+/// insertions at one offset would depend on their order).
+static bool clashes(ArrayRef<FixEdit> edits,
+                    ArrayRef<std::pair<uint64_t, uint64_t>> taken) {
+  return llvm::any_of(edits, [&](const FixEdit &edit) {
+    return llvm::any_of(taken, [&](std::pair<uint64_t, uint64_t> range) {
+      return edit.offset <= range.second &&
+             range.first <= edit.offset + edit.length;
+    });
+  });
+}
+
 /// Keeps, for each finding, the first candidate fix-it whose result parses,
 /// verifies and re-lints without the finding and without a new one.
+///
+/// Candidates are validated in groups, so that a file with hundreds of
+/// findings takes a few re-lints, not one per finding: the next candidate
+/// of every finding still without a fix, as many as do not overlap, are
+/// applied together and re-linted once. A group whose result has none of
+/// its findings and no new error validates each of its candidates; one that
+/// fails is split in halves, down to one candidate re-linted alone (the
+/// validation of a candidate on its own). `maxFixValidations` bounds the
+/// re-lints of a file.
 static void validateFixes(FileResult &result, const LintOptions &options,
                           const DialectRegistry &registry) {
   unsigned budget = options.maxFixValidations;
   LintOptions relint = options;
   relint.validateFixes = false;
   relint.onModule = nullptr;
+  struct Pending {
+    Finding *finding;
+    std::vector<FixIt> candidates;
+    size_t next = 0;
+  };
+  std::vector<Pending> pending;
   for (ReportedFinding &item : result.findings) {
     Finding &finding = item.finding;
     std::vector<FixIt> candidates = std::move(finding.fixes);
     finding.fixes.clear();
-    if (item.suppressed)
+    if (item.suppressed || candidates.empty())
       continue; // silenced by NOLINT: not fixed either
-    for (FixIt &candidate : candidates) {
-      if (budget == 0)
-        break;
-      --budget;
-      FileResult after;
-      after.status.path = result.status.path;
-      lintChunks(applyEdits(result.text, candidate.edits), relint, registry,
-                 after);
-      if (isImprovement(result.findings, after, candidate.edits, &finding)) {
-        finding.fixes.push_back(std::move(candidate));
-        break;
+    pending.push_back({&finding, std::move(candidates)});
+  }
+  // Validates the candidates `group` (indices into `pending`, each at its
+  // `next` candidate) together; true when they all hold.
+  auto holds = [&](ArrayRef<size_t> group) {
+    std::vector<FixEdit> edits;
+    std::vector<const Finding *> targets;
+    for (size_t i : group) {
+      const FixIt &fix = pending[i].candidates[pending[i].next];
+      edits.insert(edits.end(), fix.edits.begin(), fix.edits.end());
+      targets.push_back(pending[i].finding);
+    }
+    --budget;
+    FileResult after;
+    after.status.path = result.status.path;
+    lintChunks(applyEdits(result.text, edits), relint, registry, after);
+    return isImprovement(result.findings, after, edits, targets);
+  };
+  while (budget > 0) {
+    // The group: the findings still open, at their next candidate, whose
+    // edits do not clash with an earlier member's.
+    std::vector<size_t> group;
+    std::vector<std::pair<uint64_t, uint64_t>> taken;
+    for (size_t i = 0; i < pending.size(); ++i) {
+      Pending &p = pending[i];
+      if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
+        continue;
+      ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
+      if (clashes(edits, taken))
+        continue;
+      for (const FixEdit &edit : edits)
+        taken.push_back({edit.offset, edit.offset + edit.length});
+      group.push_back(i);
+    }
+    if (group.empty())
+      break;
+    // Bisection with an explicit stack of subgroups.
+    std::vector<std::vector<size_t>> stack = {group};
+    while (!stack.empty() && budget > 0) {
+      std::vector<size_t> part = std::move(stack.back());
+      stack.pop_back();
+      if (holds(part)) {
+        for (size_t i : part)
+          pending[i].finding->fixes.push_back(
+              std::move(pending[i].candidates[pending[i].next]));
+        continue;
       }
+      if (part.size() == 1) {
+        ++pending[part.front()].next; // this candidate fails on its own
+        continue;
+      }
+      size_t half = part.size() / 2;
+      stack.emplace_back(part.begin() + half, part.end());
+      stack.emplace_back(part.begin(), part.begin() + half);
     }
   }
 }

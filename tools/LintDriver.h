@@ -87,10 +87,10 @@ std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
 uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
 /// True when the edited file `after` parses and verifies, has no error-level
 /// finding that `before` did not have (by rule and original position), and
-/// no longer has `target` (if given).
+/// no longer has any of `targets`.
 bool isImprovement(const std::vector<ReportedFinding> &before,
-                   const FileResult &after,
-                   llvm::ArrayRef<FixEdit> edits, const Finding *target);
+                   const FileResult &after, llvm::ArrayRef<FixEdit> edits,
+                   llvm::ArrayRef<const Finding *> targets = {});
 
 /// Gives every thread created from now on the stack of the lint worker
 /// (1 GiB, reserved lazily): the checks run on the MLIR context's thread
