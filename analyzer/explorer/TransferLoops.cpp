@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -25,6 +26,60 @@ bool LoopTransfer::hasSingleInductionVar(LoopLikeOpInterface loop) {
          loop.getLoopUpperBounds() && loop.getLoopSteps() &&
          loop.getLoopRegions().size() == 1;
 }
+
+namespace {
+/// The order a loop compares its induction variable in: `scf.for unsigned`
+/// compares unsigned, every other loop signed, both at the width of the
+/// induction variable. Integers are held sign-extended to 64 bits; trip
+/// counts and steps are computed in 128 bits, so nothing overflows.
+struct LoopOrder {
+  unsigned width = 64;
+  bool isUnsigned = false;
+
+  explicit LoopOrder(LoopLikeOpInterface loop) {
+    if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
+      isUnsigned = forOp.getUnsignedCmp();
+    Type type = loop.getLoopInductionVars()->front().getType();
+    if (auto intType = dyn_cast<IntegerType>(type))
+      width = std::clamp(intType.getWidth(), 1u, 64u);
+  }
+  /// `v` in this order, widened to 128 bits.
+  APInt wide(int64_t v) const {
+    APInt narrow = APInt(64, v, /*isSigned=*/true).trunc(width);
+    return isUnsigned ? narrow.zext(128) : narrow.sext(128);
+  }
+  /// Back to a sign-extended int64 (the caller checked it is in range).
+  static int64_t narrow(const APInt &wideValue, unsigned width) {
+    return wideValue.trunc(width).sext(64).getSExtValue();
+  }
+  /// No value of the order is past `lb` (or before `ub`): the loop has no
+  /// trip whatever the other bound is.
+  bool neverRuns(std::optional<int64_t> lb, std::optional<int64_t> ub) const {
+    APInt max = isUnsigned ? APInt::getMaxValue(width).zext(128)
+                           : APInt::getSignedMaxValue(width).sext(128);
+    APInt min = isUnsigned ? APInt::getZero(128)
+                           : APInt::getSignedMinValue(width).sext(128);
+    return (lb && wide(*lb) == max) || (ub && wide(*ub) == min);
+  }
+  /// The trip count, when it fits in an int64.
+  std::optional<int64_t> trips(int64_t lb, int64_t ub, int64_t step) const {
+    APInt lo = wide(lb), hi = wide(ub);
+    if (hi.sle(lo))
+      return 0;
+    APInt count = (hi - lo + APInt(128, step - 1)).udiv(APInt(128, step));
+    if (count.getActiveBits() > 63)
+      return std::nullopt;
+    return count.getSExtValue();
+  }
+  /// The next induction value when the loop goes on, none when it ends.
+  std::optional<int64_t> next(int64_t iv, int64_t ub, int64_t step) const {
+    APInt after = wide(iv) + APInt(128, step);
+    if (!after.slt(wide(ub)))
+      return std::nullopt;
+    return narrow(after, width);
+  }
+};
+} // namespace
 
 /// Loops with at most this many trips are always unrolled exactly.
 static constexpr int64_t kAlwaysUnrolledTrips = 4;
@@ -174,7 +229,12 @@ bool LoopTransfer::leaveConvergedLoop(PathState &s, Operation *pc) {
     if (uses.comparisons.empty())
       return true;
     auto ub = getInt(s, loop.getLoopUpperBounds()->front());
-    return ub && comparisonsAreConstant(uses, mark->inductionValue, *ub - 1);
+    // The remaining values run from the mark's to ub - 1; an unsigned loop
+    // past INT64_MAX is not one signed range.
+    if (!ub || *ub == std::numeric_limits<int64_t>::min() ||
+        (LoopOrder(loop).isUnsigned && (*ub < 0 || mark->inductionValue < 0)))
+      return false;
+    return comparisonsAreConstant(uses, mark->inductionValue, *ub - 1);
   };
   // The results are the iteration arguments at this head. An argument the
   // body does not read was dropped from the state: its result is the value
@@ -219,16 +279,14 @@ bool LoopTransfer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
   auto ub = getInt(s, loop.getLoopUpperBounds()->front());
   auto stepSize = getInt(s, loop.getLoopSteps()->front());
   std::optional<int64_t> trips;
-  // Checked: bounds near the ends of int64_t (scf.for from -2 to INT64_MAX)
-  // leave the trip count unknown instead of overflowing.
-  if (lb && ub && stepSize && *stepSize > 0) {
-    if (*ub <= *lb) {
+  LoopOrder order(loop);
+  // Bounds near the ends of the order (scf.for from -2 to INT64_MAX) are
+  // counted without overflow; a trip count past int64_t stays unknown.
+  if (stepSize && *stepSize > 0) {
+    if (order.neverRuns(lb, ub))
       trips = 0;
-    } else if (std::optional<int64_t> span = llvm::checkedSub(*ub, *lb)) {
-      if (std::optional<int64_t> rounded =
-              llvm::checkedAdd(*span, *stepSize - 1))
-        trips = *rounded / *stepSize;
-    }
+    else if (lb && ub)
+      trips = order.trips(*lb, *ub, *stepSize);
   }
   Value iv = loop.getLoopInductionVars()->front();
   // Unroll exactly only where iterations can differ for the analysis (they
@@ -267,7 +325,8 @@ bool LoopTransfer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
   };
   if (trips && *trips == 0) {
     skip(std::move(s));
-  } else if (trips) {
+  } else if (trips || (lb && ub && stepSize && *stepSize > 0)) {
+    // Known bounds with more trips than an int64_t holds run too.
     enter(std::move(s));
   } else {
     // Whether the loop runs at all is `lb < ub`: the same atom as any other
@@ -276,8 +335,10 @@ bool LoopTransfer::stepLoopEntry(PathState &s, LoopLikeOpInterface loop) {
     Value lbValue = dyn_cast<Value>(loop.getLoopLowerBounds()->front());
     Value ubValue = dyn_cast<Value>(loop.getLoopUpperBounds()->front());
     if (lbValue && ubValue && stepSize && *stepSize > 0) {
-      bool runs = decide(s, x.arith.compareAtom(s, lbValue, ubValue,
-                                                arith::CmpIPredicate::slt));
+      bool runs = decide(
+          s, x.arith.compareAtom(s, lbValue, ubValue,
+                                 order.isUnsigned ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt));
       if (runs)
         enter(std::move(s));
       else
@@ -304,10 +365,10 @@ bool LoopTransfer::stepLoopBackedge(PathState &s, LoopLikeOpInterface loop,
   std::optional<bool> again;
   std::optional<int64_t> next;
   if (ivVal && ub && stepSize && *stepSize > 0) {
-    // An induction variable that would step past INT64_MAX is past any
-    // upper bound: the loop ends.
-    next = llvm::checkedAdd(*ivVal, *stepSize);
-    again = next && *next < *ub;
+    // An induction variable that would step past the largest value of the
+    // loop's order is past any upper bound: the loop ends.
+    next = LoopOrder(loop).next(*ivVal, *ub, *stepSize);
+    again = next.has_value();
   }
   auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(term);
   SmallVector<RegionSuccessor> succs;
