@@ -94,12 +94,15 @@ struct WitnessStep {
     Free,       ///< the buffer is freed
     Branch,     ///< a branch decision
     Iteration,  ///< entering (successor 1) or leaving (0) a loop body
-    Call,       ///< entering a callee
-    Return,     ///< returning to the caller
+    Call,       ///< entering a callee (op: the call)
+    Return,     ///< returning to the caller (op: the call)
   };
   Kind kind;
   mlir::Operation *op;
   int successor = 0;
+  /// Iteration: the iteration entered (from 1), or when leaving the loop,
+  /// the number of iterations run (0: the loop was skipped).
+  int iteration = 0;
 };
 
 /// One lifetime bug found on at least one path.
@@ -122,7 +125,11 @@ struct LifetimeEvent {
   bool allPaths = false;
   /// The root function whose exploration found the event.
   mlir::Operation *rootFunction = nullptr;
+  /// The witness path, as a reviewer reads it (see explorer/Witness.h).
   std::vector<WitnessStep> witness;
+  /// Every branch decision of the witness's path since the allocation (the
+  /// latest of each, in path order), pruned from `witness` or not.
+  std::vector<WitnessStep> pathBranches;
 };
 
 /// What a function does with its memref arguments and results, for calls

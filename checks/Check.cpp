@@ -146,7 +146,11 @@ std::vector<FindingNote>
 LintContext::describeWitness(const LifetimeEvent &event) const {
   std::vector<FindingNote> notes;
   for (const WitnessStep &step : event.witness) {
-    std::string message;
+    std::string message, calleeName;
+    if (auto call = dyn_cast<CallOpInterface>(step.op))
+      if (auto sym = dyn_cast_or_null<SymbolRefAttr>(
+              dyn_cast<SymbolRefAttr>(call.getCallableForCallee())))
+        calleeName = sym.getLeafReference().str();
     switch (step.kind) {
     case WitnessStep::Kind::Alloc:
       message = "buffer allocated here";
@@ -158,23 +162,42 @@ LintContext::describeWitness(const LifetimeEvent &event) const {
       message = describeBranch(step.op, step.successor);
       break;
     case WitnessStep::Kind::Iteration:
-      message = step.successor ? "entering the loop body" : "leaving the loop";
+      if (step.successor)
+        message = "entering the loop body (iteration " +
+                  std::to_string(step.iteration) + ")";
+      else if (step.iteration == 0)
+        message = "skipping the loop (no iteration)";
+      else
+        message = "leaving the loop after " + std::to_string(step.iteration) +
+                  (step.iteration == 1 ? " iteration" : " iterations");
       break;
-    case WitnessStep::Kind::Call: {
-      message = "calling the function";
-      if (auto call = dyn_cast<CallOpInterface>(step.op))
-        if (auto sym = dyn_cast_or_null<SymbolRefAttr>(
-                dyn_cast<SymbolRefAttr>(call.getCallableForCallee())))
-          message = "calling '@" + sym.getLeafReference().str() + "'";
+    case WitnessStep::Kind::Call:
+      message = calleeName.empty() ? "calling the function"
+                                   : "calling '@" + calleeName + "'";
       break;
-    }
     case WitnessStep::Kind::Return:
-      message = "returning to the caller";
+      message = calleeName.empty() ? "returning to the caller"
+                                   : "returning from '@" + calleeName + "'";
       break;
     }
     notes.push_back({locate(step.op), std::move(message)});
   }
   return notes;
+}
+
+void LintContext::addRelatedNote(std::vector<FindingNote> &notes,
+                                 Operation *related,
+                                 llvm::StringRef message) const {
+  if (!related)
+    return;
+  FindingLocation at = locate(related);
+  bool shown = llvm::any_of(notes, [&](const FindingNote &note) {
+    return note.message == message && note.location.file == at.file &&
+           note.location.range.line == at.range.line &&
+           note.location.range.column == at.range.column;
+  });
+  if (!shown)
+    notes.push_back({std::move(at), message.str()});
 }
 
 //===----------------------------------------------------------------------===//

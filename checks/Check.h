@@ -51,6 +51,11 @@ public:
   std::string getFunctionName(mlir::Operation *op) const;
   /// The witness path as notes.
   std::vector<FindingNote> describeWitness(const LifetimeEvent &event) const;
+  /// Appends a note `message` at `related` unless a note of the witness
+  /// already says it there (the witness may not show it: a path merged
+  /// with another one, or one past the most steps a witness keeps).
+  void addRelatedNote(std::vector<FindingNote> &notes, mlir::Operation *related,
+                      llvm::StringRef message) const;
 
 private:
   mlir::Operation *module;

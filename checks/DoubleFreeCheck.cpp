@@ -26,9 +26,11 @@ void DoubleFreeCheck::run(const LintContext &context,
     finding.notes = context.describeWitness(event);
     if (context.wantsFixes())
       finding.fixes = getDoubleFreeFixes(context, event);
-    if (event.relatedOp)
-      finding.notes.push_back(
-          {context.locate(event.relatedOp), "first freed here"});
+    context.addRelatedNote(finding.notes, event.relatedOp,
+                           "buffer deallocated here");
+    // The path ends at the bug, as the Clang Static Analyzer's does.
+    finding.notes.push_back(
+        {context.locate(event.op), "buffer freed again"});
     findings.push_back(std::move(finding));
   }
 }

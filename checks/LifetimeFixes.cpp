@@ -322,7 +322,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       candidates.insertAfter(last ? last : site, "after the last use");
     };
     auto alongWitness = [&] {
-      for (const WitnessStep &step : llvm::reverse(event.witness)) {
+      for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
         if (step.kind != WitnessStep::Kind::Branch || !sameFunction(step.op, site))
           continue;
         Operation *op = step.op;
@@ -395,7 +395,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         }
       }
       size_t numFlags = guards.size();
-      for (const WitnessStep &step : llvm::reverse(event.witness)) {
+      for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
         if (step.kind != WitnessStep::Kind::Branch ||
             !sameFunction(step.op, site))
           continue;

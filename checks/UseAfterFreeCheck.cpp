@@ -42,11 +42,12 @@ void UseAfterFreeCheck::run(const LintContext &context,
     finding.notes = context.describeWitness(event);
     if (context.wantsFixes())
       finding.fixes = getUseAfterFreeFixes(context, event);
-    if (event.relatedOp &&
-        (finding.notes.empty() ||
-         finding.notes.back().message != "buffer deallocated here"))
-      finding.notes.push_back(
-          {context.locate(event.relatedOp), "buffer deallocated here"});
+    context.addRelatedNote(finding.notes, event.relatedOp,
+                           "buffer deallocated here");
+    // The path ends at the bug, as the Clang Static Analyzer's does.
+    finding.notes.push_back({context.locate(event.op),
+                             "buffer " + describeUse(event.use).str() +
+                                 " after it was freed"});
     findings.push_back(std::move(finding));
   }
 }

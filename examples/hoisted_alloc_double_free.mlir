@@ -56,36 +56,34 @@ func.func @sum_of_squares(%in: memref<?x4096xf32>, %acc: memref<4096xf32>,
 // The findings, in the order the tool prints them (snippet lines between them).
 // CHECK: hoisted_alloc_double_free.mlir:31:5: error: buffer '%buf' is written after it was freed on some path (through alias '%tmp') [lifetime-use-after-free]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
-// CHECK: hoisted_alloc_double_free.mlir:28:3: note: leaving the loop
-// CHECK: hoisted_alloc_double_free.mlir:33:3: note: entering the loop body
-// CHECK: hoisted_alloc_double_free.mlir:33:3: note: leaving the loop
-// CHECK: hoisted_alloc_double_free.mlir:39:3: note: returning to the caller
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
-// CHECK: hoisted_alloc_double_free.mlir:28:3: note: entering the loop body
-// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 2)
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
+// CHECK: hoisted_alloc_double_free.mlir:28:3: note: entering the loop body (iteration 1)
+// CHECK: hoisted_alloc_double_free.mlir:31:5: note: buffer written after it was freed
 // CHECK: hoisted_alloc_double_free.mlir:34:10: error: buffer '%buf' is read after it was freed on some path (through alias '%tmp') [lifetime-use-after-free]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
-// CHECK: hoisted_alloc_double_free.mlir:33:3: note: leaving the loop
-// CHECK: hoisted_alloc_double_free.mlir:39:3: note: returning to the caller
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
-// CHECK: hoisted_alloc_double_free.mlir:28:3: note: entering the loop body
-// CHECK: hoisted_alloc_double_free.mlir:28:3: note: leaving the loop
-// CHECK: hoisted_alloc_double_free.mlir:33:3: note: entering the loop body
-// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 2)
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
+// CHECK: hoisted_alloc_double_free.mlir:33:3: note: entering the loop body (iteration 1)
+// CHECK: hoisted_alloc_double_free.mlir:34:10: note: buffer read after it was freed
 // CHECK: hoisted_alloc_double_free.mlir:46:10: error: buffer '%buf' is leaked on some path [lifetime-leak]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
-// CHECK: hoisted_alloc_double_free.mlir:47:3: note: leaving the loop
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: skipping the loop (no iteration)
 // CHECK: hoisted_alloc_double_free.mlir:53:3: note: buffer leaks at function exit
 // CHECK: hoisted_alloc_double_free.mlir:49:5: error: buffer '%buf' is passed to a call after it was freed on some path [lifetime-use-after-free]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
-// CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
-// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body
-// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 2)
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: buffer passed to a call after it was freed
 // CHECK: hoisted_alloc_double_free.mlir:51:5: error: buffer '%buf' is freed twice on some path [lifetime-double-free]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
-// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body
-// CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
-// CHECK: hoisted_alloc_double_free.mlir:51:5: note: first freed here
+// CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 2)
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer freed again
 // CHECK: mlir-memlint: 5 errors in 1 file

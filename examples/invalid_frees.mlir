@@ -104,8 +104,6 @@ func.func @owner(%x: f32) {
 // CHECK: invalid_frees.mlir:45:8: note: memory obtained here
 // CHECK: invalid_frees.mlir:55:10: error: buffer '%buf' is leaked on every path [lifetime-leak]
 // CHECK: invalid_frees.mlir:55:10: note: buffer allocated here
-// CHECK: invalid_frees.mlir:58:3: note: entering the loop body
-// CHECK: invalid_frees.mlir:58:3: note: leaving the loop
 // CHECK: invalid_frees.mlir:62:3: note: buffer leaks at function exit
 // CHECK: invalid_frees.mlir:61:3: error: freeing '%tile', an interior view of buffer '%buf'; free the buffer itself [lifetime-invalid-free]
 // CHECK: invalid_frees.mlir:55:10: note: buffer allocated here

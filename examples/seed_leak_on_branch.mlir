@@ -48,9 +48,5 @@ func.func @scale_rows(%in: memref<128x4096xf32>, %out: memref<128x4096xf32>,
 // CHECK: seed_leak_on_branch.mlir:18:14: error: buffer '%scratch' is leaked on some path [lifetime-leak]
 // CHECK: seed_leak_on_branch.mlir:18:14: note: buffer allocated here
 // CHECK: seed_leak_on_branch.mlir:19:3: note: taking the false branch
-// CHECK: seed_leak_on_branch.mlir:33:5: note: entering the loop body
-// CHECK: seed_leak_on_branch.mlir:34:7: note: entering the loop body
-// CHECK: seed_leak_on_branch.mlir:34:7: note: leaving the loop
-// CHECK: seed_leak_on_branch.mlir:33:5: note: leaving the loop
 // CHECK: seed_leak_on_branch.mlir:19:3: note: last reference to the buffer is lost here
 // CHECK: mlir-memlint: 1 error in 1 file

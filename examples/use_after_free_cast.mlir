@@ -37,7 +37,6 @@ func.func @cast_after_free() {
 // The findings, in the order the tool prints them (snippet lines between them).
 // CHECK: use_after_free_cast.mlir:26:12: error: buffer '%buf' is read after it was freed on every path (through alias '%dyn') [lifetime-use-after-free]
 // CHECK: use_after_free_cast.mlir:17:10: note: buffer allocated here
-// CHECK: use_after_free_cast.mlir:20:3: note: entering the loop body
-// CHECK: use_after_free_cast.mlir:20:3: note: leaving the loop
 // CHECK: use_after_free_cast.mlir:24:3: note: buffer deallocated here
+// CHECK: use_after_free_cast.mlir:26:12: note: buffer read after it was freed
 // CHECK: mlir-memlint: 1 error in 1 file

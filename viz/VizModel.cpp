@@ -157,6 +157,9 @@ static std::string labelNote(StringRef note) {
     return "loop";
   if (note.contains("leaving the loop"))
     return "exit";
+  // The last note of a witness, at the bug.
+  if (note.contains("after it was freed") || note == "buffer freed again")
+    return "bug";
   if (note.contains("freed") || note.contains("deallocated"))
     return "free";
   if (note.contains("allocated"))
@@ -254,9 +257,12 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
       if (note.location.file != f->location.file)
         continue;
       auto at = pointAtOffset.find(note.location.range.offset);
-      if (at != pointAtOffset.end())
-        item.witness.push_back({at->second, labelNote(note.message),
-                                note.message});
+      if (at != pointAtOffset.end()) {
+        // The bug's cell tells the finding, as the bug mark below does.
+        std::string label = labelNote(note.message);
+        item.witness.push_back(
+            {at->second, label, label == "bug" ? f->message : note.message});
+      }
     }
     if (item.event && item.event->kind == LifetimeEventKind::Leak) {
       unsigned leakAt = points.empty() ? 0 : points.size() - 1;

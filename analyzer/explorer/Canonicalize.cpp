@@ -18,6 +18,24 @@ StateCanonicalizer::StateCanonicalizer(FunctionExplorer &x)
 
 void StateCanonicalizer::checkLeaksOnLoss(PathState &s, Operation *where,
                                           const llvm::BitVector &strong) {
+  // Where the path has just taken an edge, the reference was lost on it:
+  // at the branch (a back-edge, say), at the loop it left, at the end of
+  // the iteration it repeats; not at the first op after the edge.
+  if (where && s.trace) {
+    const TraceStep &last = *s.trace;
+    bool blockStart = where == &where->getBlock()->front();
+    if (last.kind == TraceStep::Kind::Branch && blockStart &&
+        llvm::is_contained(last.op->getSuccessors(), where->getBlock()))
+      where = last.op;
+    else if (last.kind == TraceStep::Kind::Iteration && !last.successor &&
+             where == last.op->getNextNode() &&
+             !where->hasTrait<OpTrait::ReturnLike>())
+      where = last.op;
+    else if (last.kind == TraceStep::Kind::Iteration && last.successor &&
+             blockStart && where->getParentOp() == last.op &&
+             where->getBlock()->mightHaveTerminator())
+      where = where->getBlock()->getTerminator();
+  }
   for (uint32_t i = 0; i < s.buffers.size(); ++i) {
     BufferRecord &b = s.buffers[i];
     if (strong.test(i) || b.origin != BufferOrigin::Heap || b.freed ||

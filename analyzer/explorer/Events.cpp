@@ -12,62 +12,14 @@ using namespace mlir;
 using namespace memlint;
 using namespace memlint::explorer;
 
-std::vector<WitnessStep>
-EventRecorder::extractWitness(const PathState &s, Operation *site,
-                              Operation *bugOp, bool &crossedMerge) const {
-  crossedMerge = false;
-  std::vector<WitnessStep> steps;
-  constexpr size_t kMaxSteps = 48;
-  // Keep the decisions of the function the bug is in (and the calls into
-  // it), once each: the most recent time a branch was taken.
-  Operation *bugFunction = bugOp->getParentOfType<FunctionOpInterface>();
-  auto keep = [&](const TraceStep *t) {
-    if (t->op->getParentOfType<FunctionOpInterface>() != bugFunction &&
-        t->kind != TraceStep::Kind::Alloc && t->kind != TraceStep::Kind::Free)
-      return false;
-    return llvm::none_of(steps, [&](const WitnessStep &w) {
-      return w.op == t->op && w.successor == t->successor;
-    });
-  };
-  for (const TraceStep *t = s.trace.get(); t; t = t->prev.get()) {
-    bool stop = false;
-    if (t->kind == TraceStep::Kind::Merge) {
-      crossedMerge = true;
-      continue;
-    }
-    if (!keep(t))
-      continue;
-    switch (t->kind) {
-    case TraceStep::Kind::Alloc:
-      if (site && t->site == site) {
-        steps.push_back({WitnessStep::Kind::Alloc, t->op, 0});
-        stop = true;
-      }
-      break;
-    case TraceStep::Kind::Free:
-      if (site && t->site == site)
-        steps.push_back({WitnessStep::Kind::Free, t->op, 0});
-      break;
-    case TraceStep::Kind::Branch:
-      steps.push_back({WitnessStep::Kind::Branch, t->op, t->successor});
-      break;
-    case TraceStep::Kind::Iteration:
-      steps.push_back({WitnessStep::Kind::Iteration, t->op, t->successor});
-      break;
-    case TraceStep::Kind::Call:
-      steps.push_back({WitnessStep::Kind::Call, t->op, 0});
-      break;
-    case TraceStep::Kind::Return:
-      steps.push_back({WitnessStep::Kind::Return, t->op, 0});
-      break;
-    case TraceStep::Kind::Merge:
-      break;
-    }
-    if (stop || steps.size() >= kMaxSteps)
-      break;
-  }
-  std::reverse(steps.begin(), steps.end());
-  return steps;
+bool EventRecorder::extractWitness(const PathState &s, LifetimeEvent &event,
+                                   Operation *site) {
+  WitnessSubject subject{site, event.op, event.relatedOp, event.buffer,
+                         event.alias};
+  bool crossedMerge;
+  event.witness = witnesses.build(s.trace.get(), subject, crossedMerge,
+                                  event.pathBranches);
+  return crossedMerge;
 }
 
 void EventRecorder::report(PathState &s, LifetimeEvent event,
@@ -82,19 +34,20 @@ void EventRecorder::report(PathState &s, LifetimeEvent event,
     auto it = setup.eventIds.find(key);
     if (it == setup.eventIds.end() || !witnessesToRefine.contains(it->second))
       return;
-    bool crossedMerge;
-    auto witness = extractWitness(s, site, event.op, crossedMerge);
-    if (crossedMerge)
+    // The exact path's own witness, with the earlier free or the lost
+    // reference it shows.
+    if (extractWitness(s, event, site))
       return;
-    setup.events[it->second].witness = std::move(witness);
+    LifetimeEvent &known = setup.events[it->second];
+    known.witness = std::move(event.witness);
+    known.pathBranches = std::move(event.pathBranches);
+    known.relatedOp = event.relatedOp;
     witnessesToRefine.erase(it->second);
     return;
   }
   auto [it, inserted] = setup.eventIds.try_emplace(key, setup.events.size());
   if (inserted) {
-    bool crossedMerge;
-    event.witness = extractWitness(s, site, event.op, crossedMerge);
-    if (crossedMerge)
+    if (extractWitness(s, event, site))
       approximateWitnesses.insert(it->second);
     event.rootFunction = setup.root;
     setup.events.push_back(std::move(event));

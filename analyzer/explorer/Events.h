@@ -13,6 +13,7 @@
 #define MEMLINT_ANALYZER_EXPLORER_EVENTS_H
 
 #include "analyzer/explorer/ExplorerPart.h"
+#include "analyzer/explorer/Witness.h"
 
 namespace memlint::explorer {
 
@@ -41,13 +42,12 @@ public:
   bool searchDone() const { return witnessSearch && witnessesToRefine.empty(); }
 
 private:
-  /// The witness of a bug at `bugOp` from the allocation at `site`.
-  /// `crossedMerge` is set when the path crossed a merge of paths.
-  std::vector<WitnessStep> extractWitness(const PathState &s,
-                                          mlir::Operation *site,
-                                          mlir::Operation *bugOp,
-                                          bool &crossedMerge) const;
+  /// Fills the witness of `event` (of the buffer allocated at `site`) from
+  /// path `s`; returns true when it crossed a merge of paths.
+  bool extractWitness(const PathState &s, LifetimeEvent &event,
+                      mlir::Operation *site);
 
+  WitnessBuilder witnesses;
   llvm::DenseSet<uint32_t> approximateWitnesses;
   bool witnessSearch = false;
   llvm::DenseSet<uint32_t> witnessesToRefine;

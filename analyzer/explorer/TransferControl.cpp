@@ -51,6 +51,10 @@ bool ControlTransfer::stepRegionOp(PathState &s, RegionBranchOpInterface op) {
                   succ.getSuccessorInputs());
     if (choice)
       t.addTrace(TraceStep::Kind::Branch, op, region->getRegionNumber());
+    else if (op->getNumRegions() == 1 && ctx.isLoop(region))
+      // The first iteration of a loop the generic rules run (scf.forall):
+      // witnesses count iterations from it.
+      t.addTrace(TraceStep::Kind::Iteration, op, 1);
     join(std::move(t), &region->front().front());
   }
   return false;

@@ -29,10 +29,10 @@ func.func @cond_br_false_edge(%c: i1) {
   %b7 = memref.alloc() : memref<16xf32>
   // CHECK: successor-edges.mlir:[[@LINE+1]]:9: error: buffer '%b6' is leaked on some path [lifetime-leak]
   %b6 = memref.alloc() : memref<16xf32>
-  // CHECK: :[[@LINE+1]]:3: note: taking the false branch
+  // CHECK: :[[@LINE+2]]:3: note: taking the false branch
+  // CHECK: :[[@LINE+1]]:3: note: last reference to the buffer is lost here
   cf.cond_br %c, ^bb1(%b6 : memref<16xf32>), ^bb1(%b7 : memref<16xf32>)
 ^bb1(%m: memref<16xf32>):
-  // CHECK: :[[@LINE+1]]:3: note: last reference to the buffer is lost here
   memref.dealloc %m : memref<16xf32>
   scf.if %c {
     memref.dealloc %b7 : memref<16xf32>

@@ -5,8 +5,9 @@ func.func @alias(%c: i1) {
   %a = memref.alloc() : memref<16xf32>
   %v = memref.cast %a : memref<16xf32> to memref<?xf32>
   memref.dealloc %a : memref<16xf32>
-  // CHECK: lifetime-double-free.mlir:[[@LINE+2]]:3: error: buffer '%a' is freed twice on every path (through alias '%v') [lifetime-double-free]
-  // CHECK: :[[@LINE-2]]:3: note: first freed here
+  // CHECK: lifetime-double-free.mlir:[[@LINE+3]]:3: error: buffer '%a' is freed twice on every path (through alias '%v') [lifetime-double-free]
+  // CHECK: :[[@LINE-2]]:3: note: buffer deallocated here
+  // CHECK: :[[@LINE+1]]:3: note: buffer freed again
   memref.dealloc %v : memref<?xf32>
   return
 }

@@ -5,10 +5,10 @@ func.func @alias(%c: i1) {
   // expected-note@+1 {{buffer allocated here}}
   %a = memref.alloc() : memref<16xf32>
   %v = memref.cast %a : memref<16xf32> to memref<?xf32>
-  // expected-note@+2 {{buffer deallocated here}}
-  // expected-note@+1 {{first freed here}}
+  // expected-note@+1 {{buffer deallocated here}}
   memref.dealloc %a : memref<16xf32>
-  // expected-error@+1 {{buffer '%alloc' is freed twice on every path (through alias '%cast') [lifetime-double-free]}}
+  // expected-error@+2 {{buffer '%alloc' is freed twice on every path (through alias '%cast') [lifetime-double-free]}}
+  // expected-note@+1 {{buffer freed again}}
   memref.dealloc %v : memref<?xf32>
   return
 }
@@ -21,11 +21,12 @@ func.func @hoisted(%n: index) {
   %c1 = arith.constant 1 : index
   // expected-note@+1 {{buffer allocated here}}
   %a = memref.alloc() : memref<16xf32>
-  // expected-note@+1 {{entering the loop body}}
+  // expected-note@+2 {{entering the loop body (iteration 1)}}
+  // expected-note@+1 {{entering the loop body (iteration 2)}}
   scf.for %i = %c0 to %n step %c1 {
     // expected-error@+3 {{buffer '%alloc' is freed twice on some path [lifetime-double-free]}}
     // expected-note@+2 {{buffer deallocated here}}
-    // expected-note@+1 {{first freed here}}
+    // expected-note@+1 {{buffer freed again}}
     memref.dealloc %a : memref<16xf32>
   }
   return
@@ -51,17 +52,18 @@ func.func @same_condition(%c: i1) {
 
 // Across calls: the callee frees its argument, the caller frees it again.
 func.func private @release(%m: memref<16xf32>) {
-  // expected-note@+2 {{buffer deallocated here}}
-  // expected-note@+1 {{first freed here}}
+  // expected-note@+1 {{buffer deallocated here}}
   memref.dealloc %m : memref<16xf32>
   return
 }
 func.func @caller() {
   // expected-note@+1 {{buffer allocated here}}
   %a = memref.alloc() : memref<16xf32>
-  // expected-note@+1 {{calling '@release'}}
+  // expected-note@+2 {{calling '@release'}}
+  // expected-note@+1 {{returning from '@release'}}
   func.call @release(%a) : (memref<16xf32>) -> ()
-  // expected-error@+1 {{buffer '%alloc' is freed twice on every path [lifetime-double-free]}}
+  // expected-error@+2 {{buffer '%alloc' is freed twice on every path [lifetime-double-free]}}
+  // expected-note@+1 {{buffer freed again}}
   memref.dealloc %a : memref<16xf32>
   return
 }

@@ -70,13 +70,15 @@ func.func @cf_loop(%n: index) {
   %c1 = arith.constant 1 : index
   cf.br ^loop(%c0 : index)
 ^loop(%i: index):
-  // expected-error@+3 {{buffer '%alloc' is leaked on every path [lifetime-leak]}}
-  // expected-note@+2 {{buffer allocated here}}
-  // expected-note@+1 {{last reference to the buffer is lost here}}
+  // expected-error@+2 {{buffer '%alloc' is leaked on every path [lifetime-leak]}}
+  // expected-note@+1 {{buffer allocated here}}
   %t = memref.alloc() : memref<16xf32>
   %next = arith.addi %i, %c1 : index
   %done = arith.cmpi sge, %next, %n : index
-  // expected-note@+1 {{taking the false branch}}
+  // The back-edge loses the last reference (the next iteration allocates
+  // another buffer).
+  // expected-note@+2 {{taking the false branch}}
+  // expected-note@+1 {{last reference to the buffer is lost here}}
   cf.cond_br %done, ^exit, ^loop(%next : index)
 ^exit:
   return
@@ -92,7 +94,7 @@ func.func @hoisted(%n: index) {
   // expected-error@+2 {{buffer '%alloc' is leaked on some path [lifetime-leak]}}
   // expected-note@+1 {{buffer allocated here}}
   %a = memref.alloc() : memref<16xf32>
-  // expected-note@+1 {{leaving the loop}}
+  // expected-note@+1 {{skipping the loop (no iteration)}}
   scf.for %i = %c0 to %n step %c1 {
     memref.dealloc %a : memref<16xf32>
   }
@@ -121,7 +123,9 @@ func.func private @make() -> memref<16xf32> {
   return %a : memref<16xf32>
 }
 func.func @caller() {
-  // expected-error@+1 {{buffer returned by this call is leaked on every path (allocated as '%alloc' in the callee) [lifetime-leak]}}
+  // expected-error@+3 {{buffer returned by this call is leaked on every path (allocated as '%alloc' in the callee) [lifetime-leak]}}
+  // expected-note@+2 {{calling '@make'}}
+  // expected-note@+1 {{returning from '@make'}}
   %b = func.call @make() : () -> memref<16xf32>
   // expected-note@+1 {{buffer leaks at function exit}}
   return
@@ -148,14 +152,15 @@ func.func @same_bounds(%n: index) {
 // scf.forall: its terminator is not a RegionBranchTerminatorOpInterface; the
 // body still loops and the code after the op is still explored.
 func.func @forall_leak() {
-  // expected-note@+1 {{leaving the loop}}
+  // expected-note@+3 {{entering the loop body (iteration 1)}}
+  // expected-note@+2 {{leaving the loop after 1 iteration}}
+  // expected-note@+1 {{last reference to the buffer is lost here}}
   scf.forall (%i) in (8) {
     // expected-error@+2 {{buffer '%alloc_0' is leaked on every path [lifetime-leak]}}
     // expected-note@+1 {{buffer allocated here}}
     %a = memref.alloc() : memref<4xf32>
   }
-  // expected-error@+3 {{buffer '%alloc' is leaked on every path [lifetime-leak]}}
-  // expected-note@+2 {{last reference to the buffer is lost here}}
+  // expected-error@+2 {{buffer '%alloc' is leaked on every path [lifetime-leak]}}
   // expected-note@+1 {{buffer allocated here}}
   %b = memref.alloc() : memref<4xf32>
   // expected-note@+1 {{buffer leaks at function exit}}

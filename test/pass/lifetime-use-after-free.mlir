@@ -8,7 +8,8 @@ func.func @through_cast() -> f32 {
   // expected-note@+1 {{buffer deallocated here}}
   memref.dealloc %a : memref<16xf32>
   %v = memref.cast %a : memref<16xf32> to memref<?xf32>
-  // expected-error@+1 {{buffer '%alloc' is read after it was freed on every path (through alias '%cast') [lifetime-use-after-free]}}
+  // expected-error@+2 {{buffer '%alloc' is read after it was freed on every path (through alias '%cast') [lifetime-use-after-free]}}
+  // expected-note@+1 {{buffer read after it was freed}}
   %x = memref.load %v[%c0] : memref<?xf32>
   return %x : f32
 }
@@ -22,7 +23,8 @@ func.func @realloc(%f: f32) -> memref<32xf32> {
   %a = memref.alloc() : memref<16xf32>
   // expected-note@+1 {{buffer deallocated here}}
   %b = memref.realloc %a : memref<16xf32> to memref<32xf32>
-  // expected-error@+1 {{buffer '%alloc' is written after it was freed on every path [lifetime-use-after-free]}}
+  // expected-error@+2 {{buffer '%alloc' is written after it was freed on every path [lifetime-use-after-free]}}
+  // expected-note@+1 {{buffer written after it was freed}}
   memref.store %f, %a[%c0] : memref<16xf32>
   return %b : memref<32xf32>
 }
@@ -38,7 +40,8 @@ func.func @returned(%c: i1) -> memref<16xf32> {
     // expected-note@+1 {{buffer deallocated here}}
     memref.dealloc %a : memref<16xf32>
   }
-  // expected-error@+1 {{buffer '%alloc' is returned after it was freed on some path [lifetime-use-after-free]}}
+  // expected-error@+2 {{buffer '%alloc' is returned after it was freed on some path [lifetime-use-after-free]}}
+  // expected-note@+1 {{buffer returned after it was freed}}
   return %a : memref<16xf32>
 }
 
