@@ -13,6 +13,7 @@
 
 #include "analyzer/MemoryPlan.h"
 #include "analyzer/PlanUtil.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <limits>
@@ -117,7 +118,10 @@ static int64_t bufferKey(const PackInstance &inst, int i, char c) {
   case 'C':
     return inst.last[i] - inst.first[i];
   case 'A':
-    return inst.size[i] * (inst.upper[i] - inst.lower[i]);
+    // Saturated: a size near 2^62 times a long interval (mutation fuzzer
+    // seed 26002); the order between such buffers hardly matters.
+    return llvm::checkedMul(inst.size[i], inst.upper[i] - inst.lower[i])
+        .value_or(std::numeric_limits<int64_t>::max());
   case 'Z':
     return inst.size[i];
   case 'W':
