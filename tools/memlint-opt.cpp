@@ -2,6 +2,7 @@
 //
 // An mlir-opt-like driver for FileCheck tests of the analyses themselves:
 //   -test-memlint-lifetime  prints the lifetime events of each module
+//   -test-memlint-witnesses prints each event with its witness, step by step
 //   -test-memlint-roots     prints how each op allocates, frees and aliases
 //   -test-memlint-alias-classes  prints the may-alias classes of each function
 //   -memlint                reports the findings of the checks as diagnostics
@@ -43,6 +44,57 @@ struct TestLifetimePass
   void runOnOperation() override {
     LifetimeAnalysis analysis(getOperation());
     analysis.print(llvm::outs());
+  }
+};
+
+/// Prints each lifetime event with the steps of its witness, one per line
+/// at its line:column, for FileCheck tests of the witness rules.
+struct TestWitnessesPass
+    : public PassWrapper<TestWitnessesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestWitnessesPass)
+  StringRef getArgument() const final { return "test-memlint-witnesses"; }
+  StringRef getDescription() const final {
+    return "Print the witness of each lifetime event, step by step";
+  }
+  static std::string at(Operation *op) {
+    if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+      return std::to_string(loc.getLine()) + ":" +
+             std::to_string(loc.getColumn());
+    return "?";
+  }
+  void runOnOperation() override {
+    LifetimeAnalysis analysis(getOperation());
+    llvm::raw_ostream &os = llvm::outs();
+    for (const LifetimeEvent &event : analysis.getEvents()) {
+      os << stringifyEventKind(event.kind) << " at " << at(event.op) << "\n";
+      for (const WitnessStep &step : event.witness) {
+        os << "  ";
+        switch (step.kind) {
+        case WitnessStep::Kind::Alloc:
+          os << "alloc";
+          break;
+        case WitnessStep::Kind::Free:
+          os << "free";
+          break;
+        case WitnessStep::Kind::Branch:
+          os << "branch " << step.successor;
+          break;
+        case WitnessStep::Kind::Iteration:
+          os << (step.successor ? "enter iteration " : "leave after ")
+             << step.iteration;
+          break;
+        case WitnessStep::Kind::Call:
+          os << "call";
+          break;
+        case WitnessStep::Kind::Return:
+          os << "return";
+          break;
+        }
+        os << " " << at(step.op) << "\n";
+      }
+      if (event.relatedOp)
+        os << "  related " << at(event.relatedOp) << "\n";
+    }
   }
 };
 
@@ -156,6 +208,7 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   test::registerTestDialect(registry);
   PassRegistration<TestLifetimePass>();
+  PassRegistration<TestWitnessesPass>();
   PassRegistration<TestRootsPass>();
   PassRegistration<TestAliasClassesPass>();
   memlint::registerMemLintPass();
