@@ -123,13 +123,30 @@ std::string viz::renderCfgDot(const FunctionModel &model,
     }
   }
 
+  // The deepest nest of regions (a pre-order walk sees parents first).
+  unsigned depth = 0;
+  llvm::DenseMap<Operation *, unsigned> depthOf;
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == function || !op->getNumRegions())
+      return;
+    unsigned d = depthOf.lookup(op->getParentOp()) + 1;
+    depthOf[op] = d;
+    depth = std::max(depth, d);
+  });
+  bool flattened = depth > options.maxClusterDepth;
+
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "digraph \"cfg\" {\n";
   os << "  graph [fontname=\"Helvetica,Arial,sans-serif\", fontsize=12, "
         "labelloc=t, label="
      << quoteDot("control flow of @" + model.getName() + " (" +
-                 model.getContext().getFilePath().str() + ")")
+                 model.getContext().getFilePath().str() + ")" +
+                 (flattened ? "; regions nested deeper than " +
+                                  std::to_string(options.maxClusterDepth) +
+                                  " levels (of " + std::to_string(depth) +
+                                  ") are drawn without their own cluster"
+                            : std::string()))
      << "];\n";
   os << "  node [shape=plaintext, fontname=\"Helvetica,Arial,sans-serif\", "
         "fontsize=10];\n";
@@ -156,6 +173,8 @@ std::string viz::renderCfgDot(const FunctionModel &model,
          region = region->getParentOp()->getParentRegion())
       path.push_back(region);
     std::reverse(path.begin(), path.end());
+    if (path.size() > options.maxClusterDepth)
+      path.resize(options.maxClusterDepth);
     size_t common = 0;
     while (common < open.size() && common < path.size() &&
            open[common] == path[common])

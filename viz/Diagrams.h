@@ -50,6 +50,10 @@ struct CfgDiagramOptions {
   /// At most this many op rows per block (0: no limit); the rest is one
   /// "... N more ops" row.
   unsigned maxRowsPerBlock = 0;
+  /// Regions nested deeper than this are drawn inside the deepest cluster
+  /// shown, without one of their own (the graph label says so): Graphviz
+  /// lays out 1,000 nested clusters in about 50 s.
+  unsigned maxClusterDepth = 32;
 };
 
 /// The annotated CFG of a function as DOT.
