@@ -113,5 +113,7 @@ std::string memlint::renderPlanJson(const std::vector<PlanReportSpace> &spaces) 
     plans.push_back(std::move(plan));
   }
   json doc = {{"version", 1}, {"tool", "mlir-memlint"}, {"plans", plans}};
-  return doc.dump(2) + "\n";
+  // Replaced, not thrown: a CSV id may be any bytes (mutation fuzzer seed
+  // 48505: invalid UTF-8 aborted the tool).
+  return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
