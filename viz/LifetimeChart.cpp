@@ -121,9 +121,11 @@ static void writeFindings(llvm::raw_ostream &os, const FunctionModel &model,
        << escapeHtml(model.getHref(line)) << "\" TOOLTIP=\""
        << escapeHtml(finding.message) << "\">line " << line
        << "</TD><TD ALIGN=\"LEFT\">" << stringifyLevel(finding.level) << ": "
+       // No path wording of its own: a lifetime finding's message says on
+       // which paths it happens, and a structural perf-* finding is about
+       // the program's text, not a path.
        << escapeHtml(finding.message) << " [" << escapeHtml(finding.rule)
-       << "] (" << (finding.allPaths ? "all paths" : "some paths")
-       << ")</TD></TR>";
+       << "]</TD></TR>";
   }
   os << "</TABLE>";
 }
