@@ -1,6 +1,7 @@
 //===- CheckRegistry.cpp - The list of checks and how to select them -----===//
 
 #include "checks/CheckRegistry.h"
+#include "checks/SharedCauses.h"
 #include "analyzer/Concurrency.h"
 
 #include "checks/AllocaInLoopCheck.h"
@@ -249,5 +250,6 @@ memlint::runChecks(const LintContext &context,
           findings.push_back(std::move(f));
   }
   std::stable_sort(findings.begin(), findings.end());
+  linkSharedCauses(findings);
   return findings;
 }

@@ -23,6 +23,8 @@ void DoubleFreeCheck::run(const LintContext &context,
       message += " (through alias " + quoteBuffer(context, event.alias) + ")";
     Finding finding = makeFinding(context, event.op, std::move(message), event.buffer);
     finding.allPaths = event.allPaths;
+    if (event.relatedOp)
+      finding.cause = context.locate(event.relatedOp);
     finding.notes = context.describeWitness(event);
     if (context.wantsFixes())
       finding.fixes = getDoubleFreeFixes(context, event);

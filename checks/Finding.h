@@ -70,6 +70,10 @@ struct Finding {
   bool promoted = false;
   std::vector<FindingNote> notes;
   std::vector<FixIt> fixes;
+  /// The op that causes the bug when it is another one (the earlier free of
+  /// a use after free or a double free); invalid otherwise. Findings with
+  /// one cause name each other (see SharedCauses.h).
+  FindingLocation cause;
 };
 
 /// Orders findings by file, position, rule and message.

@@ -62,6 +62,10 @@ func.func @sum_of_squares(%in: memref<?x4096xf32>, %acc: memref<4096xf32>,
 // CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
 // CHECK: hoisted_alloc_double_free.mlir:28:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:31:5: note: buffer written after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: caused by the free at 51:5, which also causes 3 other findings
+// CHECK: hoisted_alloc_double_free.mlir:34:10: note: also caused by the free at 51:5: buffer '%buf' is read after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: also caused by the free at 51:5: buffer '%buf' is passed to a call after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: also caused by the free at 51:5: buffer '%buf' is freed twice
 // CHECK: hoisted_alloc_double_free.mlir:34:10: error: buffer '%buf' is read after it was freed on some path (through alias '%tmp') [lifetime-use-after-free]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
 // CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 1)
@@ -70,6 +74,10 @@ func.func @sum_of_squares(%in: memref<?x4096xf32>, %acc: memref<4096xf32>,
 // CHECK: hoisted_alloc_double_free.mlir:49:5: note: calling '@square_add_row'
 // CHECK: hoisted_alloc_double_free.mlir:33:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:34:10: note: buffer read after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: caused by the free at 51:5, which also causes 3 other findings
+// CHECK: hoisted_alloc_double_free.mlir:31:5: note: also caused by the free at 51:5: buffer '%buf' is written after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: also caused by the free at 51:5: buffer '%buf' is passed to a call after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: also caused by the free at 51:5: buffer '%buf' is freed twice
 // CHECK: hoisted_alloc_double_free.mlir:46:10: error: buffer '%buf' is leaked on some path [lifetime-leak]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
 // CHECK: hoisted_alloc_double_free.mlir:47:3: note: skipping the loop (no iteration)
@@ -80,10 +88,18 @@ func.func @sum_of_squares(%in: memref<?x4096xf32>, %acc: memref<4096xf32>,
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
 // CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 2)
 // CHECK: hoisted_alloc_double_free.mlir:49:5: note: buffer passed to a call after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: caused by the free at 51:5, which also causes 3 other findings
+// CHECK: hoisted_alloc_double_free.mlir:31:5: note: also caused by the free at 51:5: buffer '%buf' is written after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:34:10: note: also caused by the free at 51:5: buffer '%buf' is read after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: also caused by the free at 51:5: buffer '%buf' is freed twice
 // CHECK: hoisted_alloc_double_free.mlir:51:5: error: buffer '%buf' is freed twice on some path [lifetime-double-free]
 // CHECK: hoisted_alloc_double_free.mlir:46:10: note: buffer allocated here
 // CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 1)
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer deallocated here
 // CHECK: hoisted_alloc_double_free.mlir:47:3: note: entering the loop body (iteration 2)
 // CHECK: hoisted_alloc_double_free.mlir:51:5: note: buffer freed again
+// CHECK: hoisted_alloc_double_free.mlir:51:5: note: caused by the free at 51:5, which also causes 3 other findings
+// CHECK: hoisted_alloc_double_free.mlir:31:5: note: also caused by the free at 51:5: buffer '%buf' is written after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:34:10: note: also caused by the free at 51:5: buffer '%buf' is read after it was freed
+// CHECK: hoisted_alloc_double_free.mlir:49:5: note: also caused by the free at 51:5: buffer '%buf' is passed to a call after it was freed
 // CHECK: mlir-memlint: 5 errors in 1 file
