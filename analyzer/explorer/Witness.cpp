@@ -18,15 +18,25 @@ using namespace memlint::explorer;
 
 using Kind = TraceStep::Kind;
 
-static Operation *functionOf(Operation *op) {
-  if (auto fn = dyn_cast<FunctionOpInterface>(op))
-    return fn;
-  return op->getParentOfType<FunctionOpInterface>();
-}
-
-static Operation *functionOf(Value v) {
-  Region *region = v.getParentRegion();
-  return region ? functionOf(region->getParentOp()) : nullptr;
+Operation *WitnessBuilder::getFunction(Operation *op) {
+  // Up to the first op whose function is known (or a function, or the
+  // top), then every op on the way gets the answer.
+  SmallVector<Operation *, 16> chain;
+  Operation *result = nullptr;
+  for (Operation *p = op; p; p = p->getParentOp()) {
+    if (auto it = functions.find(p); it != functions.end()) {
+      result = it->second;
+      break;
+    }
+    if (isa<FunctionOpInterface>(p)) {
+      result = p;
+      break;
+    }
+    chain.push_back(p);
+  }
+  for (Operation *p : chain)
+    functions[p] = result;
+  return result;
 }
 
 const SmallPtrSetImpl<Operation *> &
@@ -40,7 +50,9 @@ WitnessBuilder::getFateOps(Operation *function, const WitnessSubject &subject) {
     fnClasses = std::make_unique<AliasClasses>(function);
   SmallPtrSet<const AliasClass *, 4> relevant;
   auto addValue = [&](Value v) {
-    if (v && isBufferLike(v) && functionOf(v) == function)
+    Region *region = v ? v.getParentRegion() : nullptr;
+    if (region && isBufferLike(v) &&
+        getFunction(region->getParentOp()) == function)
       if (const AliasClass *cls = fnClasses->lookup(v))
         relevant.insert(cls);
   };
@@ -86,26 +98,41 @@ WitnessBuilder::getFateOps(Operation *function, const WitnessSubject &subject) {
 
 bool WitnessBuilder::decides(Operation *op, ArrayRef<Operation *> executed,
                              const WitnessSubject &subject) {
-  Operation *function = functionOf(op);
+  Operation *function = getFunction(op);
   if (!function)
     return true;
   const SmallPtrSetImpl<Operation *> &fate = getFateOps(function, subject);
-  auto any = [&](auto inside) {
-    return llvm::any_of(fate, inside) || llvm::any_of(executed, inside);
-  };
+  // What the fate ops of the function and the executed ops are nested in,
+  // once per function and witness: the ops around them and the blocks that
+  // hold them or those ops (linear in the nesting, not quadratic).
+  auto [it, inserted] = reach.try_emplace(function);
+  Reach &r = it->second;
+  if (inserted) {
+    SmallPtrSet<Operation *, 32> visited;
+    auto add = [&](Operation *x) {
+      for (Operation *p = x; p; p = p->getParentOp()) {
+        if (p != x)
+          r.ancestors.insert(p);
+        if (!visited.insert(p).second)
+          break; // its ancestors are in already
+        r.blocks.insert(p->getBlock());
+      }
+    };
+    for (Operation *x : fate)
+      add(x);
+    for (Operation *x : executed)
+      add(x);
+  }
   if (op->getNumSuccessors() > 0) {
     // A branch terminator: it forwards an alias, or a block it may enter
     // holds what decides the fate.
     if (fate.contains(op))
       return true;
-    return any([&](Operation *x) {
-      return llvm::any_of(op->getSuccessors(), [&](Block *dest) {
-        return dest->findAncestorOpInBlock(*x) != nullptr;
-      });
-    });
+    return llvm::any_of(op->getSuccessors(),
+                        [&](Block *dest) { return r.blocks.contains(dest); });
   }
   // A loop or region op: what it runs (or skips) holds it.
-  return any([&](Operation *x) { return x != op && op->isAncestor(x); });
+  return r.ancestors.contains(op);
 }
 
 std::vector<WitnessStep> WitnessBuilder::build(const TraceStep *last,
@@ -114,6 +141,7 @@ std::vector<WitnessStep> WitnessBuilder::build(const TraceStep *last,
                                                std::vector<WitnessStep> &branches) {
   crossedMerge = false;
   branches.clear();
+  reach.clear(); // it depends on the ops this path executed
   // The path, oldest step first (its most recent kMaxTraceSteps steps).
   std::vector<const TraceStep *> path;
   for (const TraceStep *t = last; t && path.size() < kMaxTraceSteps;
@@ -188,16 +216,20 @@ std::vector<WitnessStep> WitnessBuilder::build(const TraceStep *last,
     keep[i] = true;
   if (allocIndex >= 0) {
     keep[allocIndex] = true;
-    for (Operation *p = subject.site->getParentOp(); p && p != functionOf(p);
+    // The latest entry of each op before the allocation, in one pass (the
+    // site may be nested 1,000 levels deep).
+    llvm::DenseMap<Operation *, int> latestEntry;
+    for (int i = 0; i < allocIndex; ++i)
+      if (path[i]->kind == Kind::Branch ||
+          (path[i]->kind == Kind::Iteration && path[i]->successor))
+        latestEntry[path[i]->op] = i;
+    Operation *function = getFunction(subject.site);
+    for (Operation *p = subject.site->getParentOp(); p && p != function;
          p = p->getParentOp())
-      for (int i = allocIndex - 1; i >= 0; --i)
-        if (path[i]->op == p &&
-            (path[i]->kind == Kind::Branch ||
-             (path[i]->kind == Kind::Iteration && path[i]->successor))) {
-          keep[i] = true;
-          contextLoops.insert(p);
-          break;
-        }
+      if (auto it = latestEntry.find(p); it != latestEntry.end()) {
+        keep[it->second] = true;
+        contextLoops.insert(p);
+      }
   }
   // Frees of the buffer, and decisions that change its fate.
   for (int i = from; i < n; ++i) {
@@ -231,7 +263,7 @@ std::vector<WitnessStep> WitnessBuilder::build(const TraceStep *last,
       bool holdsBug =
           end == n && subject.bugOp &&
           (t->op->isAncestor(subject.bugOp) ||
-           functionOf(subject.bugOp) != functionOf(t->op));
+           getFunction(subject.bugOp) != getFunction(t->op));
       if (holdsKept || holdsBug)
         keep[i] = iterationKept[t->op] = true;
     } else {
