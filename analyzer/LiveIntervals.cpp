@@ -49,7 +49,7 @@ std::optional<int64_t> memlint::getCheckedNumElements(ShapedType type) {
   return count;
 }
 
-static std::string spaceName(MemRefType type) {
+std::string memlint::getMemorySpaceName(MemRefType type) {
   Attribute space = type.getMemorySpace();
   if (!space)
     return "0";
@@ -170,7 +170,7 @@ FunctionLiveIntervals::FunctionLiveIntervals(
           buffer.family = allocation.deallocator;
       auto type = dyn_cast<MemRefType>(root.getType());
       if (type) {
-        buffer.space = spaceName(type);
+        buffer.space = getMemorySpaceName(type);
         std::optional<int64_t> element = getElementBytes(type.getElementType());
         if (!element) {
           buffer.unplannedReason = "element type of unknown size";
@@ -308,4 +308,15 @@ void FunctionLiveIntervals::print(
       os << " unplanned: " << buffer.unplannedReason;
     os << "\n";
   }
+}
+
+std::optional<int64_t> memlint::getStaticBytes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return std::nullopt;
+  std::optional<int64_t> element = getElementBytes(memref.getElementType());
+  std::optional<int64_t> count = getCheckedNumElements(memref);
+  if (!element || !count)
+    return std::nullopt;
+  return llvm::checkedMul(*element, *count);
 }

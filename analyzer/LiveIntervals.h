@@ -22,6 +22,7 @@
 #include "analyzer/AliasClasses.h"
 #include "analyzer/MemoryPlan.h"
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -120,6 +121,12 @@ std::optional<int64_t> getElementBytes(mlir::Type type);
 /// The number of elements of a static shape, or nothing when the shape is
 /// dynamic or the product does not fit in 63 bits (checked, never wrapped).
 std::optional<int64_t> getCheckedNumElements(mlir::ShapedType type);
+/// The bytes of a statically shaped memref type (checked), else nothing.
+std::optional<int64_t> getStaticBytes(mlir::Type type);
+/// The memory space of `type` as configured in MemoryBudgets: "0" for the
+/// default space, the integer of an integer space, else the printed
+/// attribute.
+std::string getMemorySpaceName(mlir::MemRefType type);
 
 } // namespace memlint
 

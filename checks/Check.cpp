@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/YAMLParser.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -205,6 +206,28 @@ void LintContext::addRelatedNote(std::vector<FindingNote> &notes,
 //===----------------------------------------------------------------------===//
 
 Check::~Check() = default;
+
+std::optional<bool> memlint::parseBoolOption(StringRef value) {
+  if (value == "1")
+    return true;
+  if (value == "0")
+    return false;
+  return llvm::yaml::parseBool(value);
+}
+
+void Check::setBufferSize(Finding &finding, Value buffer) {
+  finding.memorySpace = "0";
+  if (auto type = dyn_cast<MemRefType>(buffer.getType()))
+    finding.memorySpace = getMemorySpaceName(type);
+  finding.bytes = getStaticBytes(buffer.getType());
+}
+
+bool Check::aggregatesFindings() const {
+  std::optional<std::string> value = getOption("Aggregate");
+  if (!value)
+    return false; // not an option of this check
+  return parseBoolOption(*value).value_or(true);
+}
 
 Finding Check::makeFinding(const LintContext &context, Operation *op,
                            std::string message, Value subject) const {

@@ -18,7 +18,9 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace memlint {
@@ -66,6 +68,10 @@ private:
   bool fixes = true;
 };
 
+/// A boolean check option as clang-tidy reads one: true/false (and the
+/// other YAML spellings), 1/0; nothing for another value.
+std::optional<bool> parseBoolOption(llvm::StringRef value);
+
 /// Base class of checks.
 class Check {
 public:
@@ -83,7 +89,26 @@ public:
   /// FunctionCheck).
   virtual class FunctionCheck *asFunctionCheck() { return nullptr; }
 
+  /// The options of this check (`CheckOptions`, `rule-id.Name: value`), by
+  /// name, with the defaults of its registration (createChecks fills them;
+  /// the values are validated there).
+  void setOption(llvm::StringRef option, llvm::StringRef value) {
+    options[option.str()] = value.str();
+  }
+  std::optional<std::string> getOption(llvm::StringRef option) const {
+    auto it = options.find(option.str());
+    if (it == options.end())
+      return std::nullopt;
+    return it->second;
+  }
+  /// True when its findings are aggregated per function, rule and memory
+  /// space (the option `Aggregate` of the structural perf-* checks).
+  bool aggregatesFindings() const;
+
 protected:
+  /// Sets the memory space and bytes of `finding` from the type of
+  /// `buffer` (the rank of a structural site, see Aggregation.h).
+  static void setBufferSize(Finding &finding, mlir::Value buffer);
   /// A finding of this check at `op`, about the buffer `subject` if any.
   Finding makeFinding(const LintContext &context, mlir::Operation *op,
                       std::string message, mlir::Value subject = {}) const;
@@ -91,6 +116,7 @@ protected:
 private:
   std::string name;
   Level level;
+  std::map<std::string, std::string> options;
 };
 
 /// The analyses of one function that the function checks share, each

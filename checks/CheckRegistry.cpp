@@ -18,6 +18,8 @@
 
 #include "mlir/IR/Threading.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 
 using namespace memlint;
@@ -25,6 +27,13 @@ using namespace memlint;
 template <typename T> static std::unique_ptr<Check> make() {
   return std::make_unique<T>();
 }
+
+// The option of the structural perf-* checks (Aggregation.h).
+static const CheckOptionInfo kAggregateOptions[] = {
+    {"Aggregate", "true", "bool",
+     "one finding per function and memory space, at the site with the most "
+     "bytes, the other sites as notes and their fix-its merged; false: one "
+     "finding per site"}};
 
 // One registration line per check, kept sorted by name.
 static const CheckInfo kChecks[] = {
@@ -58,15 +67,15 @@ static const CheckInfo kChecks[] = {
     {"perf-late-dealloc", Level::Warning,
      "a dealloc placed after the buffer and all its aliases are dead, while "
      "another allocation happens: peak memory is higher than needed",
-     "performance,memory", "high", make<LateDeallocCheck>},
+     "performance,memory", "high", make<LateDeallocCheck>, kAggregateOptions},
     {"perf-loop-invariant-alloc", Level::Warning,
      "an alloc/dealloc pair of a loop-invariant size on every iteration of a "
      "sequential loop: hoisting saves N-1 allocations",
-     "performance,memory", "high", make<LoopInvariantAllocCheck>},
+     "performance,memory", "high", make<LoopInvariantAllocCheck>, kAggregateOptions},
     {"perf-missed-reuse", Level::Warning,
      "a buffer allocated after another buffer of the same memory space, at "
      "least as large, is dead: one allocation could serve both",
-     "performance,memory", "high", make<MissedReuseCheck>},
+     "performance,memory", "high", make<MissedReuseCheck>, kAggregateOptions},
     {"perf-peak-over-budget", Level::Error,
      "the planned peak bytes of a memory space in a function exceed the "
      "configured budget (--memory-budget SPACE=BYTES, MemoryBudgets)",
@@ -190,12 +199,65 @@ SelectionDiagnosis memlint::diagnoseSelection(llvm::StringRef globs) {
   return result;
 }
 
+CheckOptionDiagnosis memlint::diagnoseCheckOption(llvm::StringRef key,
+                                                  llvm::StringRef value) {
+  CheckOptionDiagnosis result;
+  auto [rule, option] = key.rsplit('.');
+  if (option.empty() || rule == key) {
+    result.error = "check option '" + key.str() +
+                   "' is not of the form 'rule-id.OptionName'";
+    return result;
+  }
+  const CheckInfo *info = lookupCheck(rule);
+  if (!info) {
+    result.error = "check option '" + key.str() +
+                   "' names an unknown check '" + rule.str() + "'";
+    if (auto suggestion = suggestCheck(rule))
+      result.error += "; did you mean '" + suggestion->str() + "'?";
+    else
+      result.error += "; see --list-checks";
+    return result;
+  }
+  for (const CheckOptionInfo &known : info->options)
+    if (known.name == option) {
+      if (known.kind == "bool" && !parseBoolOption(value))
+        result.error = "check option '" + key.str() + "' must be true or "
+                       "false, not '" + value.str() + "'";
+      return result;
+    }
+  std::vector<llvm::StringRef> names;
+  for (const CheckOptionInfo &known : info->options)
+    names.push_back(known.name);
+  result.warning = "unknown check option '" + key.str() + "' is ignored";
+  if (auto closest = findClosestName(option, names))
+    result.warning += "; did you mean '" + rule.str() + "." +
+                      closest->str() + "'?";
+  else if (names.empty())
+    result.warning += ": " + rule.str() + " has no options";
+  else
+    result.warning += ": the options of " + rule.str() + " are " +
+                      llvm::join(names, ", ");
+  return result;
+}
+
 std::vector<std::unique_ptr<Check>>
-memlint::createChecks(const GlobList &checks) {
+memlint::createChecks(const GlobList &checks,
+                      const std::map<std::string, std::string> &options) {
   std::vector<std::unique_ptr<Check>> result;
-  for (const CheckInfo &info : kChecks)
-    if (checks.contains(info.name))
-      result.push_back(info.create());
+  for (const CheckInfo &info : kChecks) {
+    if (!checks.contains(info.name))
+      continue;
+    std::unique_ptr<Check> check = info.create();
+    for (const CheckOptionInfo &option : info.options) {
+      std::string key = info.name.str() + "." + option.name.str();
+      auto it = options.find(key);
+      bool valid = it != options.end() &&
+                   diagnoseCheckOption(key, it->second).error.empty();
+      check->setOption(option.name,
+                       valid ? llvm::StringRef(it->second) : option.defaultValue);
+    }
+    result.push_back(std::move(check));
+  }
   return result;
 }
 

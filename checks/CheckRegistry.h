@@ -8,9 +8,21 @@
 #include "llvm/Support/GlobPattern.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 
 namespace memlint {
+
+/// One option of a check (`CheckOptions: {rule-id.Name: value}`).
+struct CheckOptionInfo {
+  llvm::StringRef name;
+  /// The value when the configuration does not set it.
+  llvm::StringRef defaultValue;
+  /// "bool" (true/false, 1/0); the only kind so far.
+  llvm::StringRef kind;
+  /// One line: what it changes.
+  llvm::StringRef summary;
+};
 
 /// Static facts about one check.
 struct CheckInfo {
@@ -24,6 +36,8 @@ struct CheckInfo {
   /// "very-high", "high", "medium" or "low".
   llvm::StringRef precision;
   std::function<std::unique_ptr<Check>()> create;
+  /// Its options, if any.
+  llvm::ArrayRef<CheckOptionInfo> options = {};
 };
 
 /// Every registered check, sorted by name.
@@ -77,8 +91,22 @@ struct SelectionDiagnosis {
 };
 SelectionDiagnosis diagnoseSelection(llvm::StringRef globs);
 
-/// Instantiates the checks enabled by `checks`.
-std::vector<std::unique_ptr<Check>> createChecks(const GlobList &checks);
+/// What is wrong with the check option `key` (`rule-id.Name`) set to
+/// `value`: an error (the key names no check, or the value is not of the
+/// option's kind) or a warning (the check has no such option; with the
+/// closest name). Empty when it is fine.
+struct CheckOptionDiagnosis {
+  std::string error, warning;
+};
+CheckOptionDiagnosis diagnoseCheckOption(llvm::StringRef key,
+                                         llvm::StringRef value);
+
+/// Instantiates the checks enabled by `checks`, with their options: the
+/// defaults of their registration, then those of `options` (keys
+/// `rule-id.Name`, validated with diagnoseCheckOption; others are ignored).
+std::vector<std::unique_ptr<Check>>
+createChecks(const GlobList &checks,
+             const std::map<std::string, std::string> &options = {});
 
 /// Runs `checks` on one module and returns their findings, sorted.
 std::vector<Finding> runChecks(const LintContext &context,

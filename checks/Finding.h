@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,12 @@ struct Finding {
   /// a use after free or a double free); invalid otherwise. Findings with
   /// one cause name each other (see SharedCauses.h).
   FindingLocation cause;
+  /// For the structural perf-* findings, which are aggregated per function,
+  /// rule and memory space (see Aggregation.h): the memory space of the
+  /// buffer (as in MemoryBudgets) and its bytes when known, the rank of
+  /// the site.
+  std::string memorySpace;
+  std::optional<int64_t> bytes;
 };
 
 /// Orders findings by file, position, rule and message.

@@ -401,6 +401,7 @@ void LateDeallocCheck::runOnFunction(const LintContext &context,
             " in between");
     finding.allPaths =
         late->dealloc->getBlock() == &fn.getFunctionBody().front();
+    setBufferSize(finding, buffer);
     bool used = late->lastUser != late->lastUsed.getDefiningOp();
     finding.notes.push_back(
         {context.locate(late->lastUser),

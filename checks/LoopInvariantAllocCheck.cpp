@@ -160,6 +160,7 @@ void LoopInvariantAllocCheck::runOnFunction(const LintContext &context,
                    : std::string("N-1 allocations");
     Finding finding = makeFinding(context, op, std::move(message));
     finding.allPaths = false;
+    setBufferSize(finding, op->getResult(0));
     finding.notes.push_back({context.locate(invariant->loop), "loop here"});
     finding.notes.push_back(
         {context.locate(invariant->dealloc), "buffer deallocated here"});

@@ -123,6 +123,8 @@ void MissedReuseCheck::runOnFunction(const LintContext &context,
               bytes + " bytes",
           b.value);
       finding.allPaths = true;
+      finding.memorySpace = b.space;
+      finding.bytes = b.bytes;
       finding.notes.push_back(
           {context.locate(a.buffer->alloc),
            "buffer " + quoteBuffer(context, a.buffer->value) +

@@ -2,6 +2,7 @@
 
 #include "pass/MemLintPass.h"
 
+#include "checks/Aggregation.h"
 #include "checks/CheckRegistry.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -74,6 +75,7 @@ public:
   explicit MemLintPass(const MemLintPassOptions &options) {
     checks = options.checks;
     failOn = options.failOn;
+    checkOptions = options.checkOptions;
   }
 
   StringRef getArgument() const override { return "memlint"; }
@@ -103,6 +105,21 @@ public:
              << failOn << "'";
     failLevel = *level;
     enabled = std::move(globs);
+    for (const std::string &entry : checkOptions) {
+      auto [key, value] = llvm::StringRef(entry).split('=');
+      if (key.size() == entry.size())
+        return emitError(UnknownLoc::get(context))
+               << "memlint: check option '" << entry
+               << "' is not of the form 'rule-id.Name=value'";
+      CheckOptionDiagnosis diagnosis = diagnoseCheckOption(key, value);
+      if (!diagnosis.error.empty())
+        return emitError(UnknownLoc::get(context))
+               << "memlint: " << diagnosis.error;
+      if (!diagnosis.warning.empty())
+        emitWarning(UnknownLoc::get(context)) << "memlint: "
+                                              << diagnosis.warning;
+      options[key.str()] = value.str();
+    }
     return success();
   }
 
@@ -114,8 +131,10 @@ public:
     SourceInfo source(module);
     LintContext lint(module, source, file);
     lint.setWantsFixes(false); // no source text to edit inside a pass
-    std::vector<std::unique_ptr<Check>> instances = createChecks(*enabled);
+    std::vector<std::unique_ptr<Check>> instances =
+        createChecks(*enabled, options);
     std::vector<Finding> findings = runChecks(lint, instances);
+    aggregateFindings(findings, getAggregatingRules(instances));
     if (findings.empty()) {
       markAllAnalysesPreserved();
       return;
@@ -141,9 +160,15 @@ private:
       llvm::cl::desc("Lowest finding level that fails the pass: error, "
                      "warning or note"),
       llvm::cl::init("error")};
+  ListOption<std::string> checkOptions{
+      *this, "check-options",
+      llvm::cl::desc("Check options, rule-id.Name=value each (CheckOptions "
+                     "of .mlir-memlint.yaml: perf-late-dealloc.Aggregate="
+                     "false)")};
 
   Level failLevel = Level::Error;
   std::optional<GlobList> enabled;
+  std::map<std::string, std::string> options;
 };
 } // namespace
 

@@ -35,6 +35,9 @@ struct MemLintPassOptions {
   std::string checks = "*";
   /// The lowest level that fails the pass: "error", "warning" or "note".
   std::string failOn = "error";
+  /// Check options, `rule-id.Name=value` each (CheckOptions of the
+  /// config file, e.g. `perf-late-dealloc.Aggregate=false`).
+  std::vector<std::string> checkOptions;
 };
 
 /// Creates the `memlint` pass (it runs on `builtin.module`).

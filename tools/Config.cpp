@@ -94,23 +94,15 @@ template <> struct ScalarTraits<GlobText> {
 /// CheckOptions: `rule-id.OptionName: value`, the rule a registered check.
 template <> struct CustomMappingTraits<CheckOptionMap> {
   static void inputOne(IO &io, StringRef key, CheckOptionMap &map) {
-    auto [rule, option] = key.rsplit('.');
-    if (option.empty() || rule == key) {
-      io.setError("check option '" + key +
-                  "' is not of the form 'rule-id.OptionName'");
+    std::string &value = map.entries[key.str()];
+    io.mapRequired(key, value);
+    CheckOptionDiagnosis diagnosis = diagnoseCheckOption(key, value);
+    if (!diagnosis.error.empty()) {
+      io.setError(diagnosis.error);
       return;
     }
-    if (!lookupCheck(rule)) {
-      io.setError("check option '" + key + "' names an unknown check '" +
-                  rule + "'; see --list-checks");
-      return;
-    }
-    // No check reads an option yet: any option name is unknown, and would
-    // be ignored.
-    warnAtKey(key, "unknown check option '" + key + "': " + rule +
-                       " has no options (no check takes options yet); it is "
-                       "ignored");
-    io.mapRequired(key, map.entries[key.str()]);
+    if (!diagnosis.warning.empty())
+      warnAtKey(key, diagnosis.warning);
   }
   static void output(IO &io, CheckOptionMap &map) {
     for (auto &[key, value] : map.entries)
@@ -237,7 +229,7 @@ llvm::Expected<Config> Config::parse(llvm::StringRef text,
   RawConfig raw;
   std::vector<std::string> warnings;
   parseState = {text, source, &warnings};
-  auto clearState = llvm::make_scope_exit([] { parseState = {}; });
+  llvm::scope_exit clearState([] { parseState = {}; });
   llvm::yaml::Input input(llvm::MemoryBufferRef(text, source), nullptr,
                           handler, &errorStream);
   // An empty file is an empty config.

@@ -2,6 +2,7 @@
 
 #include "tools/LintDriver.h"
 
+#include "checks/Aggregation.h"
 #include "checks/Nolint.h"
 #include "reporters/Fingerprints.h"
 #include "tools/SourceParser.h"
@@ -189,7 +190,8 @@ struct ChunkLinter {
   const DialectRegistry &registry;
   FileResult &result;
   std::vector<std::unique_ptr<Check>> checks =
-      createChecks(GlobList(options.checks));
+      createChecks(GlobList(options.checks), options.checkOptions);
+  std::vector<std::string> aggregating = getAggregatingRules(checks);
   GlobList warningsAsErrors{options.warningsAsErrors};
   unsigned chunk = 0;
 
@@ -322,23 +324,38 @@ struct ChunkLinter {
       result.status.figures.steps += fs.steps;
       result.status.figures.states += fs.states;
     }
-    // NOLINT comments of this chunk, and warnings promoted to errors.
+    // NOLINT comments of this chunk, and warnings promoted to errors. The
+    // structural perf-* findings NOLINT leaves are aggregated, so that a
+    // NOLINT silences its site only; the suppressed ones stay separate.
     size_t firstFinding = result.findings.size();
     std::optional<NolintSuppressions> nolint;
+    std::vector<Finding> reportedHere, suppressedHere;
     for (Finding &f : findings) {
-      ReportedFinding item;
+      bool suppressed = false;
       if (f.rule != "memlint-nolint") {
         if (!nolint)
           nolint.emplace(chunkText);
-        item.suppressed = nolint->isSuppressed(f.rule, f.location.range.line);
+        suppressed = nolint->isSuppressed(f.rule, f.location.range.line);
       }
       if (f.level == Level::Warning && warningsAsErrors.contains(f.rule)) {
         f.level = Level::Error;
         f.promoted = true;
       }
-      item.finding = std::move(f);
-      result.findings.push_back(std::move(item));
+      (suppressed ? suppressedHere : reportedHere).push_back(std::move(f));
     }
+    aggregateFindings(reportedHere, aggregating);
+    for (auto *list : {&reportedHere, &suppressedHere})
+      for (Finding &f : *list) {
+        ReportedFinding item;
+        item.suppressed = list == &suppressedHere;
+        item.finding = std::move(f);
+        result.findings.push_back(std::move(item));
+      }
+    std::stable_sort(result.findings.begin() + firstFinding,
+                     result.findings.end(),
+                     [](const ReportedFinding &a, const ReportedFinding &b) {
+                       return a.finding < b.finding;
+                     });
     if (options.onModule) {
       std::vector<Finding> reported;
       for (size_t i = firstFinding; i < result.findings.size(); ++i)

@@ -1,6 +1,6 @@
-// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-late-dealloc' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
-// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --checks='-*,perf-late-dealloc' --fail-on=warning %s 2>/dev/null
-// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-late-dealloc' %s --show-fixes --json - 2>/dev/null | FileCheck %s --check-prefix=FIX
+// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-late-dealloc' --config='{CheckOptions: {perf-late-dealloc.Aggregate: false}}' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --checks='-*,perf-late-dealloc' --config='{CheckOptions: {perf-late-dealloc.Aggregate: false}}' --fail-on=warning %s 2>/dev/null
+// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-late-dealloc' --config='{CheckOptions: {perf-late-dealloc.Aggregate: false}}' %s --show-fixes --json - 2>/dev/null | FileCheck %s --check-prefix=FIX
 
 // The dealloc comes after the next allocation although the buffer is dead.
 func.func @basic(%i: index, %f: f32) {

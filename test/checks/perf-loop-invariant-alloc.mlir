@@ -1,6 +1,6 @@
-// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-loop-invariant-alloc' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
-// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --checks='-*,perf-loop-invariant-alloc' --fail-on=warning %s 2>/dev/null
-// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-loop-invariant-alloc' %s --show-fixes --json - 2>/dev/null | FileCheck %s --check-prefix=FIX
+// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-loop-invariant-alloc' --config='{CheckOptions: {perf-loop-invariant-alloc.Aggregate: false}}' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --checks='-*,perf-loop-invariant-alloc' --config='{CheckOptions: {perf-loop-invariant-alloc.Aggregate: false}}' --fail-on=warning %s 2>/dev/null
+// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-loop-invariant-alloc' --config='{CheckOptions: {perf-loop-invariant-alloc.Aggregate: false}}' %s --show-fixes --json - 2>/dev/null | FileCheck %s --check-prefix=FIX
 
 // A dynamic size defined outside the loop; the buffer is used through a
 // subview and in a nested loop.

@@ -1,6 +1,6 @@
-// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-missed-reuse' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
-// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --checks='-*,perf-missed-reuse' --fail-on=warning %s 2>/dev/null
-// RUN: mlir-memlint --checks='-*,perf-missed-reuse' --base-dir %examples %examples/seed_disjoint_lifetimes.mlir 2>&1 | FileCheck %s --check-prefix=SEED
+// RUN: mlir-memlint --split-input-file --allow-unregistered-dialect --base-dir %S --checks='-*,perf-missed-reuse' --config='{CheckOptions: {perf-missed-reuse.Aggregate: false}}' %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: not mlir-memlint --split-input-file --allow-unregistered-dialect --checks='-*,perf-missed-reuse' --config='{CheckOptions: {perf-missed-reuse.Aggregate: false}}' --fail-on=warning %s 2>/dev/null
+// RUN: mlir-memlint --checks='-*,perf-missed-reuse' --config='{CheckOptions: {perf-missed-reuse.Aggregate: false}}' --base-dir %examples %examples/seed_disjoint_lifetimes.mlir 2>&1 | FileCheck %s --check-prefix=SEED
 
 // SEED: seed_disjoint_lifetimes.mlir:30:9: warning: buffer '%up' (16384 bytes) could reuse the storage of '%gate', which is dead here; one allocation could serve both and save 16384 bytes [perf-missed-reuse]
 // SEED: seed_disjoint_lifetimes.mlir:17:11: note: buffer '%gate' allocated here

@@ -1,4 +1,4 @@
-// RUN: mlir-opt --load-pass-plugin=%memlint_plugin --pass-pipeline='builtin.module(memlint{checks=-*,perf-loop-invariant-alloc})' --split-input-file --verify-diagnostics %s
+// RUN: mlir-opt --load-pass-plugin=%memlint_plugin --pass-pipeline='builtin.module(memlint{checks=-*,perf-loop-invariant-alloc check-options=perf-loop-invariant-alloc.Aggregate=false})' --split-input-file --verify-diagnostics %s
 
 // A dynamic size defined outside the loop; the buffer is used through a
 // subview and in a nested loop.
