@@ -34,6 +34,10 @@ struct FileFigures {
   uint64_t steps = 0, states = 0;
   /// Parts the chunks were parsed in (one per chunk parsed whole).
   uint64_t parseParts = 0;
+  /// The sum over the ops of their nesting depth: the verifier's dominance
+  /// checks and the parents walked cost that much (the fix-validation
+  /// budget counts it; not reported).
+  uint64_t opDepths = 0;
   double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
 
   /// Adds the figures of another file (the run's total).
@@ -50,6 +54,7 @@ struct FileFigures {
     steps += other.steps;
     states += other.states;
     parseParts += other.parseParts;
+    opDepths += other.opDepths;
     readSeconds += other.readSeconds;
     parseSeconds += other.parseSeconds;
     analysisSeconds += other.analysisSeconds;

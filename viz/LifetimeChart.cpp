@@ -124,8 +124,8 @@ static void writeFindings(llvm::raw_ostream &os, const FunctionModel &model,
        // No path wording of its own: a lifetime finding's message says on
        // which paths it happens, and a structural perf-* finding is about
        // the program's text, not a path.
-       << escapeHtml(finding.message) << " [" << escapeHtml(finding.rule)
-       << "]</TD></TR>";
+       << escapeHtmlWrapped(finding.message + " [" + finding.rule + "]")
+       << "</TD></TR>";
   }
   os << "</TABLE>";
 }

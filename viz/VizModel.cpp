@@ -70,6 +70,28 @@ std::vector<Operation *> viz::getFunctions(Operation *module) {
   return functions;
 }
 
+std::string viz::escapeHtmlWrapped(StringRef text, size_t width) {
+  std::string out;
+  size_t column = 0;
+  SmallVector<StringRef> words;
+  text.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef word : words) {
+    if (column > 0 && column + 1 + word.size() > width) {
+      out += "<BR ALIGN=\"LEFT\"/>";
+      column = 0;
+    } else if (column > 0) {
+      out += ' ';
+      ++column;
+    }
+    out += escapeHtml(word);
+    column += word.size();
+  }
+  // The last line left-aligned too, when there are several.
+  if (StringRef(out).contains("<BR"))
+    out += "<BR ALIGN=\"LEFT\"/>";
+  return out;
+}
+
 std::string viz::escapeHtml(StringRef text) {
   std::string out;
   out.reserve(text.size());
@@ -254,7 +276,10 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     }
     // The witness path as the report shows it: the notes of the finding.
     for (const FindingNote &note : f->notes) {
-      if (note.location.file != f->location.file)
+      // The other sites of an aggregated structural finding are not steps
+      // of a path (hundreds of them made a chart 32,767 pixels wide).
+      if (note.location.file != f->location.file ||
+          StringRef(note.message).starts_with("also "))
         continue;
       auto at = pointAtOffset.find(note.location.range.offset);
       if (at != pointAtOffset.end()) {

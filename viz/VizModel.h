@@ -149,6 +149,11 @@ std::vector<mlir::Operation *> getFunctions(mlir::Operation *module);
 
 /// Escapes text for an HTML-like Graphviz label or attribute.
 std::string escapeHtml(llvm::StringRef text);
+/// Escapes text for an HTML-like label, broken at spaces into lines of at
+/// most `width` characters (left-aligned <BR/>s): an aggregated finding's
+/// message is hundreds of characters, and one line of it made a chart
+/// wider than a bitmap may be.
+std::string escapeHtmlWrapped(llvm::StringRef text, size_t width = 100);
 /// Quotes text as a DOT string ("...").
 std::string quoteDot(llvm::StringRef text);
 
