@@ -54,6 +54,9 @@ struct PlanReportSpace {
   /// The greedy-by-size baseline.
   int64_t greedySize = 0;
   double greedySeconds = 0;
+  /// The source line of each program point (not rendered; the chart's
+  /// time axis).
+  std::vector<unsigned> pointLines;
   /// Planned buffers, and sum of their sizes.
   int64_t plannedBuffers = 0;
   int64_t totalBytes = 0;

@@ -16,6 +16,7 @@
 #include "analyzer/LiveIntervals.h"
 #include "analyzer/MemoryPlan.h"
 #include "analyzer/SourceInfo.h"
+#include "analyzer/Units.h"
 #include "reporters/PlanReport.h"
 #include "tools/LintDriver.h"
 
@@ -208,6 +209,13 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
           return;
         }
         report.writtenPeak = live.getWrittenPeak(space);
+        // The source line of each program point (pre-order, as the live
+        // intervals number them), for the chart's time axis.
+        if (!options.vizDir.empty())
+          fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
+            if (op != fn.getOperation())
+              report.pointLines.push_back(source.getRange(op).line);
+          });
         for (size_t i = 0; i < live.getBuffers().size(); ++i) {
           const BufferInterval &buffer = live.getBuffers()[i];
           if (buffer.space != space)
@@ -265,11 +273,18 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
       }
       if (boxes.empty())
         continue;
-      std::string title = report.function + " (memory space " + report.space +
-                          "): arena " + std::to_string(report.arenaSize) +
-                          " bytes, lower bound " +
-                          std::to_string(report.lowerBound);
-      std::string dot = viz::renderPlanDot(title, boxes);
+      std::string title = "@" + report.function + " (memory space " +
+                          report.space + "): planned arena " +
+                          formatBytes(report.arenaSize) + ", lower bound " +
+                          formatBytes(report.lowerBound);
+      if (report.writtenPeak)
+        title += ", peak as written " + formatBytes(*report.writtenPeak);
+      viz::PlanChartAxes axes;
+      axes.pointLines = report.pointLines;
+      if (report.writtenPeak)
+        axes.writtenPeak = uint64_t(*report.writtenPeak);
+      axes.lowerBound = uint64_t(report.lowerBound);
+      std::string dot = viz::renderPlanDot(title, boxes, axes);
       for (const std::string &format : formats) {
         // Memory space 0 is the default; others get a file-name-safe tag.
         std::string kind = "plan";

@@ -19,6 +19,7 @@
 
 #include "viz/VizModel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,10 +71,27 @@ struct PlanBox {
   std::string tooltip;
 };
 
+/// What the plan chart draws besides the boxes.
+struct PlanChartAxes {
+  /// The source line of each program point (index), for the time axis; the
+  /// points are shown by number without it (a CSV problem).
+  std::vector<unsigned> pointLines;
+  /// The peak bytes with the deallocs as written, drawn as a dashed line
+  /// beside the planned arena (unset: not drawn).
+  std::optional<uint64_t> writtenPeak;
+  /// The lower bound (the most bytes live at one time), a dotted line.
+  std::optional<uint64_t> lowerBound;
+};
+
 /// The address x time chart of a memory plan as DOT (neato, pinned
-/// positions). Boxes of buffers live at the same time whose addresses
-/// overlap are drawn in red: the plan is wrong there.
-std::string renderPlanDot(llvm::StringRef title, llvm::ArrayRef<PlanBox> boxes);
+/// positions): the address axis with ticks in binary units, the time axis
+/// from the first to the last live point, ticked with source lines, every
+/// box numbered (and named when it fits) with a legend, the arena, the
+/// lower bound and the peak as written as lines. Boxes of buffers live at
+/// the same time whose addresses overlap are drawn in red: the plan is
+/// wrong there.
+std::string renderPlanDot(llvm::StringRef title, llvm::ArrayRef<PlanBox> boxes,
+                          const PlanChartAxes &axes = {});
 
 } // namespace viz
 } // namespace memlint

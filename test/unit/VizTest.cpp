@@ -19,12 +19,12 @@ TEST(PlanChartTest, BoxesPinnedInAddressAndTime) {
   EXPECT_NE(dot.find("layout=neato"), std::string::npos);
   // 10 program points over 720 points: 72 per point; 96 bytes over 432.
   // %a: x in [0, 288], y in [0, 288]: centre (144, 144).
-  EXPECT_NE(dot.find("p0 [label=\"%a\", pos=\"144.00,144.00!\", "
+  EXPECT_NE(dot.find("p0 [label=\"#1 %a\", pos=\"144.00,144.00!\", "
                      "width=4.0000, height=4.0000, fillcolor=\"#90caf9\""),
             std::string::npos)
       << dot;
   // %c: x in [144, 576], y in [288, 432].
-  EXPECT_NE(dot.find("p2 [label=\"%c\", pos=\"360.00,360.00!\""),
+  EXPECT_NE(dot.find("p2 [label=\"#3 %c\", pos=\"360.00,360.00!\""),
             std::string::npos)
       << dot;
   EXPECT_EQ(dot.find("#ef5350"), std::string::npos) << "no overlap expected";
@@ -35,7 +35,7 @@ TEST(PlanChartTest, OverlappingBuffersAreRed) {
                                 {"%b", 4, 10, 32, 64, ""},
                                 {"%c", 5, 10, 0, 16, ""}};
   std::string dot = renderPlanDot("bad plan", boxes);
-  EXPECT_NE(dot.find("p0 [label=\"%a\""), std::string::npos);
+  EXPECT_NE(dot.find("p0 [label=\"#1 %a\""), std::string::npos);
   size_t a = dot.find("p0 ["), b = dot.find("p1 ["), c = dot.find("p2 [");
   // %a and %b overlap in [4, 5) x [32, 64); %c is disjoint from both.
   EXPECT_NE(dot.find("#ef5350", a), std::string::npos);
