@@ -71,16 +71,34 @@ std::string viz::renderCfgDot(const FunctionModel &model,
   std::map<std::pair<unsigned, unsigned>, std::set<unsigned>> redSuccessors;
   std::map<std::pair<unsigned, Block *>, std::set<unsigned>> redEdges;
   std::map<unsigned, std::set<unsigned>> redBackEdges;
+  // Exit edges of region ops the witness leaves a region of: (point of the
+  // region op, region) -> findings.
+  std::map<std::pair<unsigned, Region *>, std::set<unsigned>> redExits;
   for (const VizFinding &f : model.getFindings()) {
     if (f.point)
       bugs[*f.point].push_back(&f);
     if (f.markPoint)
       witnessOps.insert(*f.markPoint);
     std::map<unsigned, unsigned> entered;
-    for (const WitnessMark &mark : f.witness) {
+    // The region each step enters, if any.
+    std::vector<Region *> enters(f.witness.size(), nullptr);
+    for (size_t k = 0; k < f.witness.size(); ++k) {
+      const WitnessMark &mark = f.witness[k];
       witnessOps.insert(mark.point);
       Operation *op = points[mark.point].op;
       StringRef label = mark.label;
+      // A leak where a region ends (the last reference lost at its
+      // terminator): that region's exit edge.
+      if (label == "leak" && op->hasTrait<OpTrait::IsTerminator>() &&
+          op->getNumSuccessors() == 0 && op->getParentOp() != function)
+        if (auto parentPoint = model.lookupPoint(op->getParentOp()))
+          redExits[{*parentPoint, op->getParentRegion()}].insert(f.number);
+      // Leaving a loop (or skipping it): its exit edges.
+      if (label == "exit") {
+        for (Region &region : op->getRegions())
+          redExits[{mark.point, &region}].insert(f.number);
+        continue;
+      }
       // A back-edge, or a loop body entered again.
       if (label == "back" || (label == "loop" && ++entered[mark.point] > 1)) {
         redBackEdges[mark.point].insert(f.number);
@@ -102,15 +120,33 @@ std::string viz::renderCfgDot(const FunctionModel &model,
       if (*index < op->getNumSuccessors())
         redSuccessors[{mark.point, *index}].insert(f.number);
       else if (op->getNumSuccessors() == 0 && *index < op->getNumRegions() &&
-               !op->getRegion(*index).empty())
+               !op->getRegion(*index).empty()) {
         redEdges[{mark.point, &op->getRegion(*index).front()}].insert(
             f.number);
+        enters[k] = &op->getRegion(*index);
+      }
     }
     // Steps not marked in the witness: consecutive steps in a block and then
     // in one of its successors, when a single edge leads there.
     for (size_t i = 0; i + 1 < f.witness.size(); ++i) {
-      Block *from = points[f.witness[i].point].op->getBlock();
-      Block *to = points[f.witness[i + 1].point].op->getBlock();
+      Operation *fromOp = points[f.witness[i].point].op;
+      Operation *toOp = points[f.witness[i + 1].point].op;
+      Block *from = fromOp->getBlock();
+      Block *to = toOp->getBlock();
+      // A region entered whose op the next step is not in: left by its
+      // exit edge.
+      if (enters[i] && !fromOp->isAncestor(toOp))
+        redExits[{f.witness[i].point, enters[i]}].insert(f.number);
+      // Out of nested regions to an op after them: the exit edges of each
+      // region left, up to the one whose block the next step is in.
+      for (Operation *inner = fromOp; inner && inner != function;
+           inner = inner->getParentOp()) {
+        Operation *parent = inner->getParentOp();
+        if (!parent || parent == function || parent->isAncestor(toOp))
+          break;
+        if (auto parentPoint = model.lookupPoint(parent))
+          redExits[{*parentPoint, inner->getParentRegion()}].insert(f.number);
+      }
       if (from == to || from->empty())
         continue;
       Operation *terminator = &from->back();
@@ -336,6 +372,48 @@ std::string viz::renderCfgDot(const FunctionModel &model,
                 labelRegion(&op, region.getRegionNumber()), false);
         if (isa<LoopLikeOpInterface>(op) && op.getNumRegions() == 1)
           addEdge(&region.back(), std::nullopt, "next iteration", true);
+      }
+    }
+    // The exit edge of a region: from its terminator (the block, for an
+    // implicit one) back to the region op, so the path from a free to the
+    // bug after the region can be followed. Not for the regions drawn
+    // without a cluster of their own (Graphviz took minutes on 1,000 of
+    // them).
+    Operation *parent = block->getParentOp();
+    if (parent && parent != function && !block->empty() &&
+        depthOf.lookup(parent) <= options.maxClusterDepth &&
+        block->back().hasTrait<OpTrait::IsTerminator>() &&
+        block->back().getNumSuccessors() == 0) {
+      Operation *terminator = &block->back();
+      auto parentPoint = model.lookupPoint(parent);
+      auto termPoint = model.lookupPoint(terminator);
+      if (parentPoint && parent->getBlock()) {
+        std::string from = nodeOf(block);
+        if (termPoint && source.isWritten(terminator))
+          from += ":p" + std::to_string(*termPoint);
+        // Written parent -> region with dir=back, as the back-edges are:
+        // the layout keeps the region below its op (an edge up from the
+        // region flipped the whole chart, and constraint=false crashes
+        // Graphviz 2.42 in the next HTML label it sizes).
+        std::string edge = "  " + nodeOf(parent->getBlock()) + ":p" +
+                           std::to_string(*parentPoint) + ":e -> " + from;
+        std::vector<std::string> attrs = {"dir=back", "style=dotted",
+                                          "arrowtail=empty"};
+        std::string label = "exit";
+        auto red = redExits.find({*parentPoint, block->getParent()});
+        if (red != redExits.end()) {
+          std::vector<std::string> ids;
+          for (unsigned n : red->second)
+            ids.push_back("#" + std::to_string(n));
+          label += " (" + llvm::join(ids, ",") + ")";
+          attrs = {"dir=back", "style=bold", "color=\"#d32f2f\"",
+                   "fontcolor=\"#d32f2f\"", "penwidth=2.5", "arrowtail=empty"};
+        } else {
+          attrs.push_back("color=\"#757575\"");
+          attrs.push_back("fontcolor=\"#757575\"");
+        }
+        attrs.push_back("label=" + quoteDot(label));
+        edges.push_back(edge + " [" + llvm::join(attrs, ", ") + "];\n");
       }
     }
     flushSkipped();
