@@ -28,6 +28,8 @@ static CellStyle getStyle(CellKind kind) {
     return {"#2e7d32", "alloc", true};
   case CellKind::Live:
     return {"#c8e6c9", "", false};
+  case CellKind::DeadNotFreed:
+    return {"#bdbdbd", "", false};
   case CellKind::MaybeLive:
     return {"#fff59d", "", false};
   case CellKind::Use:
@@ -81,7 +83,8 @@ static void writeLegend(llvm::raw_ostream &os) {
   os << "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
         "CELLPADDING=\"3\"><TR><TD BORDER=\"0\"><B>legend</B></TD>";
   for (CellKind kind :
-       {CellKind::Alloc, CellKind::Live, CellKind::Use, CellKind::MaybeLive,
+       {CellKind::Alloc, CellKind::Live, CellKind::Use, CellKind::DeadNotFreed,
+        CellKind::MaybeLive,
         CellKind::Free, CellKind::Leak, CellKind::UseAfterFree,
         CellKind::DoubleFree, CellKind::InvalidFree}) {
     writeCell(os, kind, 1, describeCell(kind), "");

@@ -29,6 +29,8 @@ StringRef viz::describeCell(CellKind kind) {
     return "allocated";
   case CellKind::Live:
     return "live";
+  case CellKind::DeadNotFreed:
+    return "dead, not freed";
   case CellKind::MaybeLive:
     return "live on some paths";
   case CellKind::Use:
@@ -212,6 +214,8 @@ CellKind BufferRow::rangeAt(unsigned point) const {
       end = std::max(end.value_or(0), *leakPoint);
     return end && point <= *end ? CellKind::Live : CellKind::None;
   }
+  if (dead && point >= dead->first && point < dead->second)
+    return CellKind::DeadNotFreed;
   if (point < frees.front())
     return CellKind::Live;
   if (point <= frees.back())
@@ -359,6 +363,24 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     for (auto *list : {&row.uses, &row.frees}) {
       llvm::sort(*list);
       list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    // Dead, not freed: from after the op of the dealloc's block that holds
+    // the last use (a use in a loop keeps the buffer live to the loop's
+    // end) to the only dealloc.
+    if (row.frees.size() == 1 && !row.uses.empty() &&
+        row.uses.back() < row.frees.front()) {
+      Operation *freeOp = points[row.frees.front()].op;
+      Operation *lastUse = points[row.uses.back()].op;
+      if (Operation *anchor =
+              freeOp->getBlock()->findAncestorOpInBlock(*lastUse)) {
+        unsigned end = *lookupPoint(anchor);
+        anchor->walk([&](Operation *inner) {
+          if (auto p = lookupPoint(inner))
+            end = std::max(end, *p);
+        });
+        if (anchor->isBeforeInBlock(freeOp) && end + 1 < row.frees.front())
+          row.dead = {end + 1, row.frees.front()};
+      }
     }
     // The findings about this buffer.
     for (unsigned i = 0; i < findings.size(); ++i) {

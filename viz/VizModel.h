@@ -34,6 +34,9 @@ enum class CellKind {
   None,
   Alloc,
   Live,
+  /// Allocated but dead: after the last use (through any alias), before the
+  /// dealloc (what perf-late-dealloc is about).
+  DeadNotFreed,
   /// Live on some paths, freed (or never allocated) on others.
   MaybeLive,
   Use,
@@ -92,6 +95,10 @@ struct BufferRow {
   /// Where the leak found by the analysis happens (the last reference is
   /// lost), when there is one.
   std::optional<unsigned> leakPoint;
+  /// The points [first, second) where the buffer is dead but not freed
+  /// yet: after the op of the dealloc's block that holds the last use, up
+  /// to its only dealloc (unset otherwise).
+  std::optional<std::pair<unsigned, unsigned>> dead;
   /// Marks at points: alloc, uses, frees, bugs.
   std::map<unsigned, CellKind> marks;
   /// The message of the finding of each bug mark.
