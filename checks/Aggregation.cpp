@@ -74,21 +74,6 @@ static std::string describeBytes(llvm::ArrayRef<const Finding *> sites) {
   return text;
 }
 
-/// True when an edit of `edits` overlaps one of `taken` or starts where it
-/// does: then the result would depend on the order of the edits. Edits
-/// that only touch do not clash (the deletions of two adjacent dealloc
-/// lines, an insertion at the end of a deletion).
-static bool clashes(llvm::ArrayRef<FixEdit> edits,
-                    llvm::ArrayRef<std::pair<uint64_t, uint64_t>> taken) {
-  return llvm::any_of(edits, [&](const FixEdit &edit) {
-    uint64_t end = edit.offset + edit.length;
-    return llvm::any_of(taken, [&](std::pair<uint64_t, uint64_t> range) {
-      return edit.offset == range.first ||
-             (edit.offset < range.second && range.first < end);
-    });
-  });
-}
-
 /// One finding for `sites` (at least two, ranked: the worst first).
 static Finding merge(std::vector<Finding *> &sites) {
   Finding &worst = *sites.front();
@@ -100,7 +85,8 @@ static Finding merge(std::vector<Finding *> &sites) {
   result.allPaths = llvm::all_of(
       sites, [](const Finding *site) { return site->allPaths; });
   for (size_t i = 1; i < sites.size(); ++i)
-    result.notes.push_back({sites[i]->location, "also " + sites[i]->message});
+    result.notes.push_back(
+        {sites[i]->location, "also " + sites[i]->message, /*otherSite=*/true});
   // Every site's first fix-it, merged (those whose edits would clash with
   // an earlier site's are left to a later --fix round); then the worst
   // site's own, in case the merged one does not validate.
@@ -109,7 +95,8 @@ static Finding merge(std::vector<Finding *> &sites) {
   std::vector<std::pair<uint64_t, uint64_t>> taken;
   size_t count = 0;
   for (Finding *site : sites) {
-    if (site->fixes.empty() || clashes(site->fixes.front().edits, taken))
+    if (site->fixes.empty() || editsClash(site->fixes.front().edits, taken,
+                                             /*touching=*/false))
       continue;
     for (const FixEdit &edit : site->fixes.front().edits) {
       taken.push_back({edit.offset, edit.offset + edit.length});

@@ -35,6 +35,9 @@ struct FindingLocation {
 struct FindingNote {
   FindingLocation location;
   std::string message;
+  /// Another site of an aggregated structural finding (see Aggregation.h),
+  /// not a step of a path.
+  bool otherSite = false;
 };
 
 /// A text edit on an input file.

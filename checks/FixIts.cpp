@@ -121,3 +121,17 @@ std::string memlint::getDeallocText(const LintContext &context, Value value,
   }
   return text;
 }
+
+bool memlint::editsClash(llvm::ArrayRef<FixEdit> edits,
+                         llvm::ArrayRef<std::pair<uint64_t, uint64_t>> taken,
+                         bool touching) {
+  return llvm::any_of(edits, [&](const FixEdit &edit) {
+    uint64_t end = edit.offset + edit.length;
+    return llvm::any_of(taken, [&](std::pair<uint64_t, uint64_t> range) {
+      if (touching)
+        return edit.offset <= range.second && range.first <= end;
+      return edit.offset == range.first ||
+             (edit.offset < range.second && range.first < end);
+    });
+  });
+}

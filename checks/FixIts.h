@@ -64,6 +64,16 @@ std::optional<std::string> getOpText(const LintContext &context,
 std::string getDeallocText(const LintContext &context, mlir::Value value,
                            Deallocator family);
 
+/// Whether applying `edits` together with edits over the ranges `taken`
+/// ([offset, offset + length) each) would depend on their order (applyEdits
+/// drops an edit that starts inside an earlier one): they overlap, or start
+/// at one offset. With `touching`, ranges that only touch clash too (the
+/// conservative rule of fix validation and --fix, which group candidates of
+/// different findings).
+bool editsClash(llvm::ArrayRef<FixEdit> edits,
+                llvm::ArrayRef<std::pair<uint64_t, uint64_t>> taken,
+                bool touching);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_FIXITS_H

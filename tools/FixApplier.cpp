@@ -2,6 +2,8 @@
 
 #include "tools/FixApplier.h"
 
+#include "checks/FixIts.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -25,15 +27,9 @@ static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
   std::vector<const FixIt *> picked;
   std::vector<std::pair<uint64_t, uint64_t>> taken;
   for (const FixIt *fix : fixes) {
-    bool clash = llvm::any_of(fix->edits, [&](const FixEdit &edit) {
-      return llvm::any_of(taken, [&](std::pair<uint64_t, uint64_t> range) {
-        // Touching ranges clash too: two insertions at one offset would
-        // depend on their order.
-        return edit.offset <= range.second &&
-               range.first <= edit.offset + edit.length;
-      });
-    });
-    if (clash)
+    // Touching ranges clash too: two insertions at one offset would depend
+    // on their order.
+    if (editsClash(fix->edits, taken, /*touching=*/true))
       continue;
     for (const FixEdit &edit : fix->edits)
       taken.push_back({edit.offset, edit.offset + edit.length});

@@ -3,6 +3,7 @@
 #include "tools/LintDriver.h"
 
 #include "checks/Aggregation.h"
+#include "checks/FixIts.h"
 #include "checks/Nolint.h"
 #include "reporters/Fingerprints.h"
 #include "tools/SourceParser.h"
@@ -454,18 +455,6 @@ bool memlint::isImprovement(const std::vector<ReportedFinding> &before,
   return true;
 }
 
-/// True when an edit of `edits` overlaps or touches one of `taken` (two
-/// insertions at one offset would depend on their order).
-static bool clashes(ArrayRef<FixEdit> edits,
-                    ArrayRef<std::pair<uint64_t, uint64_t>> taken) {
-  return llvm::any_of(edits, [&](const FixEdit &edit) {
-    return llvm::any_of(taken, [&](std::pair<uint64_t, uint64_t> range) {
-      return edit.offset <= range.second &&
-             range.first <= edit.offset + edit.length;
-    });
-  });
-}
-
 /// Keeps, for each finding, the first candidate fix-it whose result parses,
 /// verifies and re-lints without the finding and without a new one.
 ///
@@ -559,7 +548,7 @@ static void validateFixes(FileResult &result, const LintOptions &options,
       if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
         continue;
       ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
-      if (clashes(edits, taken))
+      if (editsClash(edits, taken, /*touching=*/true))
         continue;
       for (const FixEdit &edit : edits)
         taken.push_back({edit.offset, edit.offset + edit.length});

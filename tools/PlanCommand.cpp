@@ -178,6 +178,14 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
       if (!options.function.empty() && fn.getName() != options.function)
         return;
       FunctionLiveIntervals live(fn, liveOptions);
+      // The source line of each program point (pre-order, as the live
+      // intervals number them), for the charts' time axis.
+      std::vector<unsigned> pointLines;
+      if (!options.vizDir.empty())
+        fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (op != fn.getOperation())
+            pointLines.push_back(source.getRange(op).line);
+        });
       for (const std::string &space : live.getSpaces()) {
         if (options.space && *options.space != space)
           continue;
@@ -209,13 +217,7 @@ int memlint::runPlanCommand(const PlanCommandOptions &options,
           return;
         }
         report.writtenPeak = live.getWrittenPeak(space);
-        // The source line of each program point (pre-order, as the live
-        // intervals number them), for the chart's time axis.
-        if (!options.vizDir.empty())
-          fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
-            if (op != fn.getOperation())
-              report.pointLines.push_back(source.getRange(op).line);
-          });
+        report.pointLines = pointLines;
         for (size_t i = 0; i < live.getBuffers().size(); ++i) {
           const BufferInterval &buffer = live.getBuffers()[i];
           if (buffer.space != space)

@@ -132,27 +132,6 @@ std::string viz::quoteDot(StringRef text) {
   return out + "\"";
 }
 
-/// The size in bytes of a memref of static shape and scalar elements.
-static std::optional<uint64_t> getStaticBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
-    return std::nullopt;
-  Type element = memref.getElementType();
-  uint64_t bits;
-  if (element.isIndex())
-    bits = 64;
-  else if (element.isIntOrFloat())
-    bits = element.getIntOrFloatBitWidth();
-  else
-    return std::nullopt;
-  std::optional<int64_t> count = getCheckedNumElements(memref);
-  std::optional<int64_t> bytes =
-      count ? llvm::checkedMul<int64_t>(*count, int64_t((bits + 7) / 8))
-            : std::nullopt;
-  if (!bytes)
-    return std::nullopt;
-  return uint64_t(*bytes);
-}
 
 /// A short label for a chart cell of a note of the witness path, as the
 /// checks word them ("taking the false branch" is "false").
@@ -282,8 +261,7 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     for (const FindingNote &note : f->notes) {
       // The other sites of an aggregated structural finding are not steps
       // of a path (hundreds of them made a chart 32,767 pixels wide).
-      if (note.location.file != f->location.file ||
-          StringRef(note.message).starts_with("also "))
+      if (note.location.file != f->location.file || note.otherSite)
         continue;
       auto at = pointAtOffset.find(note.location.range.offset);
       if (at != pointAtOffset.end()) {
@@ -346,7 +324,8 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     row.buffer = root;
     row.name = source.getName(root);
     llvm::raw_string_ostream(row.type) << root.getType();
-    row.bytes = getStaticBytes(root.getType());
+    if (std::optional<int64_t> bytes = getStaticBytes(root.getType()))
+      row.bytes = uint64_t(*bytes);
     if (!isa<BlockArgument>(root))
       row.allocPoint = lookupPoint(root.getDefiningOp());
     if (const AliasClass *cls = classes.lookup(root))
