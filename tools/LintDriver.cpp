@@ -472,13 +472,15 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   // Besides their number, the re-lints together may take at most
   // kFixWorkFactor times the analysis steps of the lint itself (at least
   // kMinFixWork): steps, so that which fix-its are kept does not depend on
-  // the machine. A file whose lint takes 0.1 s then validates in about 3 s,
-  // not 13 (mutation fuzzer seed 32577: 16 findings, 128 re-lints).
+  // the machine. A file whose lint takes 0.2 s then validates in about
+  // 1.5 s (mutation fuzzer seed 32577: 16 findings, 11 candidates each for
+  // the 4 that none fixes; with a factor of 24 and 3 million steps at least,
+  // each round of --fix spent 3 s on those, and --fix took 13 s).
   // The work of a lint is its steps plus the ops it parsed, each counted
   // by its nesting depth (the parse dominates a file of many small chunks;
   // the verifier's dominance checks walk the parents: seed 4705 nests 1,000
   // levels deep, and its 128 re-lints took 7 s).
-  constexpr uint64_t kFixWorkFactor = 24, kMinFixWork = 3'000'000;
+  constexpr uint64_t kFixWorkFactor = 8, kMinFixWork = 1'000'000;
   auto workOf = [](const FileResult &r) {
     return r.status.figures.steps + r.status.figures.opDepths;
   };

@@ -28,7 +28,8 @@ and, with a random.Random seeded by N, the inputs and their mutations:
              split (--split-input-file), config (.mlir-memlint.yaml lookup,
              --config-file, --dump-config round trip), baseline, merge-sarif.
 
-Oracles: the exit code is 0, 1 or 2 (no signal, no timeout); no sanitizer
+Oracles: the exit code is 0, 1 or 2 (no signal, no timeout: --timeout CPU
+seconds, 4 times that of wall time); no sanitizer
 report (ASan/UBSan/LSan logs, the options of test/sanitize/lit_sanitize.py);
 nothing printed that says crash or internal error; every JSON report, plan and
 SARIF log parses, has its documented shape and figures that add up (and
@@ -55,9 +56,11 @@ import collections
 import hashlib
 import json
 import multiprocessing
+import math
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -900,6 +903,12 @@ class Result:
         self.secs, self.timed_out, self.tool = secs, timed_out, tool
 
 
+def limit_cpu(seconds):
+    """In the child before exec: SIGXCPU after `seconds` of CPU time."""
+    soft = max(1, int(math.ceil(seconds)))
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
+
+
 def snapshot(root):
     out = {}
     for dirpath, dirnames, files in os.walk(root):
@@ -1009,7 +1018,11 @@ class Case:
         timed_out = False
         for attempt in range(61):
             try:
+                # The limit is CPU time (SIGXCPU past it), so that a loaded machine
+                # (a build beside the campaign) does not make false timeouts; the wall
+                # clock backstops a process that blocks without computing.
                 p = subprocess.Popen(cmd, cwd=self.dir, env=ctx.env, start_new_session=True,
+                                     preexec_fn=lambda: limit_cpu(timeout),
                                      stdin=subprocess.PIPE if stdin is not None else
                                      subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -1022,7 +1035,7 @@ class Case:
                 time.sleep(5)
         t0 = time.time()
         try:
-            out, err = p.communicate(stdin, timeout=timeout)
+            out, err = p.communicate(stdin, timeout=4 * timeout)
         except subprocess.TimeoutExpired:
             timed_out = True
             try:
@@ -1030,7 +1043,9 @@ class Case:
             except OSError:
                 pass
             out, err = p.communicate()
-        res = Result(cmd, self.dir, p.returncode, out, err, time.time() - t0, timed_out, tool)
+        cpu_out = p.returncode == -signal.SIGXCPU
+        res = Result(cmd, self.dir, p.returncode, out, err, time.time() - t0,
+                     timed_out or cpu_out, tool)
         self.log.append(res)
         if not tool:
             return res
@@ -1038,8 +1053,10 @@ class Case:
         if not check:
             return res
         name = " ".join(args[:6])
-        if timed_out:
-            self.fail("timeout after %.0f s: %s" % (timeout, name))
+        if cpu_out:
+            self.fail("timeout after %.0f s of CPU time: %s" % (timeout, name))
+        elif timed_out:
+            self.fail("timeout after %.0f s of wall time: %s" % (4 * timeout, name))
         elif res.rc < 0:
             try:
                 sig = signal.Signals(-res.rc).name
@@ -1998,7 +2015,7 @@ def main():
     ap.add_argument("--out-dir", help="where failures/ (and the work folders) go; default: a temp dir")
     ap.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1),
                     help="worker processes (default 2)")
-    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per tool run (default 20)")
+    ap.add_argument("--timeout", type=float, default=20.0, help="CPU seconds per tool run (default 20; 4 times as much wall time)")
     ap.add_argument("--modes", help="comma-separated modes to rotate through (default: all): " +
                     ",".join(MODES))
     ap.add_argument("--mlir-opt", help="mlir-opt for the parse checks (default: the stock one)")
