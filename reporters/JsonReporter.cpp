@@ -100,6 +100,7 @@ static void writeFigures(JsonWriter &j, const FileFigures &f, bool timings) {
   j.attribute("incompleteFunctions", int64_t(f.incompleteFunctions));
   j.attribute("steps", int64_t(f.steps));
   j.attribute("states", int64_t(f.states));
+  j.attribute("unvalidatedFixFindings", int64_t(f.unvalidatedFixFindings));
   // How the run went rather than what the input holds: only with timings
   // (the parts depend on -j).
   if (timings)

@@ -38,6 +38,9 @@ struct FileFigures {
   /// checks and the parents walked cost that much (the fix-validation
   /// budget counts it; not reported).
   uint64_t opDepths = 0;
+  /// Findings whose fix-it candidates the fix-validation budget left
+  /// untried (they show no fix-it; another --fix may fix them).
+  uint64_t unvalidatedFixFindings = 0;
   double readSeconds = 0, parseSeconds = 0, analysisSeconds = 0;
 
   /// Adds the figures of another file (the run's total).
@@ -55,6 +58,7 @@ struct FileFigures {
     states += other.states;
     parseParts += other.parseParts;
     opDepths += other.opDepths;
+    unvalidatedFixFindings += other.unvalidatedFixFindings;
     readSeconds += other.readSeconds;
     parseSeconds += other.parseSeconds;
     analysisSeconds += other.analysisSeconds;

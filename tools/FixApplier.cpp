@@ -56,12 +56,13 @@ FixOutcome memlint::applyFixes(const FileResult &first,
                                const mlir::DialectRegistry &registry,
                                unsigned maxRounds) {
   // The re-lints of the fixed text draw no diagrams. An attempt is judged
-  // by a lint without fix validation (the costly part); the one kept is
-  // linted again with it, for the next round's fix-its.
+  // by a lint that leaves its candidate fix-its unvalidated (validation is
+  // the costly part); the one kept then has them validated, for the next
+  // round.
   LintOptions relint = options;
   relint.onModule = nullptr;
   LintOptions quick = relint;
-  quick.validateFixes = false;
+  quick.deferFixValidation = true;
   FixOutcome outcome;
   outcome.text = first.text;
   outcome.final = first;
@@ -110,7 +111,8 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     }
     if (!ok)
       break;
-    outcome.final = lintText(text, current.status.path, relint, registry);
+    validateFileFixes(after, relint, registry);
+    outcome.final = std::move(after);
     outcome.text = std::move(text);
     outcome.applied += count;
   }

@@ -323,6 +323,7 @@ static void printStats(llvm::raw_ostream &os, const FileStatus &status,
      << " external-calls=" << f.externalCalls
      << " incomplete-functions=" << f.incompleteFunctions
      << " steps=" << f.steps << " states=" << f.states
+     << " unvalidated-fix-findings=" << f.unvalidatedFixFindings
      << " parse-parts=" << f.parseParts << " findings=" << findings;
   os << llvm::format(" read=%.3fs parse=%.3fs analysis=%.3fs\n", f.readSeconds,
                      f.parseSeconds, f.analysisSeconds);
@@ -535,6 +536,9 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     // are shown or used.
     lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
                          !opts.exportFixes.empty();
+    // The rounds of --fix share one budget with the first lint.
+    if (opts.fix || opts.fixDryRun)
+      lint.fixBudget = std::make_shared<FixBudget>();
   }
 
   std::optional<Baseline> baseline;
@@ -598,6 +602,12 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
       if (!r.status.ok || !anyFix) {
         if (fromStdin && opts.fix)
           llvm::outs() << r.text;
+        if (uint64_t untried = r.status.figures.unvalidatedFixFindings)
+          llvm::errs() << "mlir-memlint: " << r.status.path
+                       << ": no fix-it applied; the fix-validation budget ran "
+                          "out before the fix-its of "
+                       << untried << " finding" << (untried == 1 ? "" : "s")
+                       << " were tried\n";
         continue;
       }
       FixOutcome outcome = applyFixes(r, lintOptions[i], registry);
@@ -621,11 +631,19 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
         }
       }
       size_t left = outcome.final.findings.size();
+      uint64_t untried = outcome.final.status.figures.unvalidatedFixFindings;
       llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
                    << outcome.applied << " fix-it"
                    << (outcome.applied == 1 ? "" : "s") << ", " << left
-                   << " finding" << (left == 1 ? "" : "s") << " left\n";
+                   << " finding" << (left == 1 ? "" : "s") << " left";
+      if (untried)
+        llvm::errs() << "; the fix-validation budget ran out before the "
+                        "fix-its of "
+                     << untried << " of them were tried (--fix again may "
+                                   "fix more)";
+      llvm::errs() << "\n";
       outcome.final.status.figures = r.status.figures;
+      outcome.final.status.figures.unvalidatedFixFindings = untried;
       r = std::move(outcome.final);
     }
   llvm::outs().flush();

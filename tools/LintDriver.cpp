@@ -468,7 +468,8 @@ bool memlint::isImprovement(const std::vector<ReportedFinding> &before,
 /// re-lints of a file.
 static void validateFixes(FileResult &result, const LintOptions &options,
                           const DialectRegistry &registry) {
-  unsigned budget = options.maxFixValidations;
+  FixBudget own;
+  FixBudget &pool = options.fixBudget ? *options.fixBudget : own;
   // Besides their number, the re-lints together may take at most
   // kFixWorkFactor times the analysis steps of the lint itself (at least
   // kMinFixWork): steps, so that which fix-its are kept does not depend on
@@ -484,11 +485,16 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   auto workOf = [](const FileResult &r) {
     return r.status.figures.steps + r.status.figures.opDepths;
   };
-  uint64_t work = std::max<uint64_t>(
-      kMinFixWork, kFixWorkFactor * workOf(result));
+  if (!pool.started) {
+    pool.started = true;
+    pool.relints = options.maxFixValidations;
+    pool.work =
+        std::max<uint64_t>(kMinFixWork, kFixWorkFactor * workOf(result));
+  }
+  unsigned &budget = pool.relints;
   auto spend = [&](uint64_t steps) {
-    work = steps >= work ? 0 : work - steps;
-    if (work == 0)
+    pool.work = steps >= pool.work ? 0 : pool.work - steps;
+    if (pool.work == 0)
       budget = 0;
   };
   // With --split-input-file, a candidate is re-linted in the chunks its
@@ -578,6 +584,12 @@ static void validateFixes(FileResult &result, const LintOptions &options,
       stack.emplace_back(part.begin(), part.begin() + half);
     }
   }
+  // Findings the budget left with candidates untried show no fix-it, and
+  // the next --fix may fix them: said, not silent.
+  result.status.figures.unvalidatedFixFindings = llvm::count_if(
+      pending, [](const Pending &p) {
+        return p.finding->fixes.empty() && p.next < p.candidates.size();
+      });
 }
 
 /// The artifact path of a file shown as `path`.
@@ -634,14 +646,26 @@ FileResult memlint::lintText(std::string text, const std::string &path,
         computeSemanticFingerprints(sorted, result.status.artifactPath);
     for (size_t i = 0; i < prints.size(); ++i)
       result.findings[i].fingerprint = std::move(prints[i]);
-    if (options.validateFixes && result.status.ok)
-      validateFixes(result, options, registry);
-    else
+    if (options.validateFixes && result.status.ok) {
+      if (!options.deferFixValidation)
+        validateFixes(result, options, registry);
+    } else
       for (ReportedFinding &item : result.findings)
         item.finding.fixes.clear(); // unvalidated proposals are not shown
   });
   worker.join();
   return result;
+}
+
+void memlint::validateFileFixes(FileResult &result, const LintOptions &options,
+                                const DialectRegistry &registry) {
+  if (!options.validateFixes || !result.status.ok)
+    return;
+  // The re-lints parse: on a thread with the large stack, as in lintText.
+  useLargeThreadStacks();
+  llvm::thread worker(std::optional<unsigned>(kStackSize),
+                      [&] { validateFixes(result, options, registry); });
+  worker.join();
 }
 
 FileResult memlint::lintFile(const std::string &input,

@@ -11,10 +11,21 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace memlint {
+
+/// What fix validation may still spend on one file: re-lints and analysis
+/// work (see validateFixes in LintDriver.cpp). Set by the first lint that
+/// validates; shared by the rounds of --fix, so that --fix costs about what
+/// --show-fixes does, however many rounds it takes.
+struct FixBudget {
+  bool started = false;
+  unsigned relints = 0;
+  uint64_t work = 0;
+};
 
 /// How to lint one file.
 struct LintOptions {
@@ -45,9 +56,16 @@ struct LintOptions {
   /// Keep only fix-its whose result re-lints better (see validateFixes);
   /// when false, findings carry no fix-it at all.
   bool validateFixes = true;
+  /// With validateFixes: the findings keep their candidate fix-its
+  /// unvalidated, for validateFileFixes (--fix judges an attempt by its
+  /// lint, then validates the fix-its of the one it keeps).
+  bool deferFixValidation = false;
   /// Re-lints allowed per file for validating fix-its; findings beyond get
   /// no fix-it.
   unsigned maxFixValidations = 128;
+  /// The budget shared by the lints of one --fix run (null: each lint that
+  /// validates has a budget of its own).
+  std::shared_ptr<FixBudget> fixBudget;
   /// Called once per parsed chunk (numbered from 0; only chunk 0 without
   /// --split-input-file) with its lint context and the chunk's findings that
   /// are reported (not silenced by NOLINT), e.g. to draw diagrams. Not called
@@ -79,6 +97,11 @@ FileResult lintFile(const std::string &input, const LintOptions &options,
 FileResult lintText(std::string text, const std::string &path,
                     const LintOptions &options,
                     const mlir::DialectRegistry &registry);
+
+/// Keeps, of the candidate fix-its of `result` (linted with
+/// deferFixValidation), those that validate (see validateFixes).
+void validateFileFixes(FileResult &result, const LintOptions &options,
+                       const mlir::DialectRegistry &registry);
 
 /// `text` with `edits` applied (overlapping edits after the first skipped).
 std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
