@@ -90,7 +90,7 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       if (text == outcome.text)
         return false;
       after = lintText(text, current.status.path, quick, registry);
-      if (!isImprovement(current.findings, after, edits))
+      if (!isImprovement(current, after, edits))
         return false;
       return errors(after) < errors(current) ||
              (errors(after) == errors(current) &&

@@ -85,6 +85,9 @@ struct FileResult {
   std::string text;
   /// Parse and verifier diagnostics, already rendered.
   std::string diagnostics;
+  /// The source ranges (file offsets) of the functions whose exploration
+  /// stopped at a bound: their fix-its cannot be validated.
+  std::vector<std::pair<uint64_t, uint64_t>> incompleteFunctions;
 };
 
 /// Lints one input ("-" is stdin): parses, runs the checks, applies NOLINT
@@ -109,9 +112,11 @@ std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
 /// edit's own offset for a position inside inserted text).
 uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
 /// True when the edited file `after` parses and verifies, has no error-level
-/// finding that `before` did not have (by rule and original position), and
-/// no longer has any of `targets`.
-bool isImprovement(const std::vector<ReportedFinding> &before,
+/// finding that `before` did not have (by rule and original position), no
+/// function whose exploration is incomplete that was complete in `before`
+/// (a re-lint that cannot finish confirms nothing), and no longer has any
+/// of `targets`.
+bool isImprovement(const FileResult &before,
                    const FileResult &after, llvm::ArrayRef<FixEdit> edits,
                    llvm::ArrayRef<const Finding *> targets = {});
 
