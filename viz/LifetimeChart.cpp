@@ -36,6 +36,8 @@ static CellStyle getStyle(CellKind kind) {
     return {"#81c784", "use", false};
   case CellKind::Free:
     return {"#64b5f6", "free", false};
+  case CellKind::Freed:
+    return {"#eceff1", "freed", false};
   case CellKind::Leak:
     return {"#fb8c00", "leak", true};
   case CellKind::UseAfterFree:
@@ -55,9 +57,11 @@ static std::string shorten(StringRef text, size_t max) {
   return text.take_front(max - 3).str() + "...";
 }
 
-/// Writes one table cell.
+/// Writes one table cell (`sites`: the aggregated findings it is another
+/// site of, numbered under its label).
 static void writeCell(llvm::raw_ostream &os, CellKind kind, unsigned span,
-                      StringRef tooltip, StringRef href) {
+                      StringRef tooltip, StringRef href,
+                      ArrayRef<unsigned> sites = {}) {
   CellStyle style = getStyle(kind);
   os << "<TD";
   if (span > 1)
@@ -75,6 +79,14 @@ static void writeCell(llvm::raw_ostream &os, CellKind kind, unsigned span,
     else
       os << style.text;
   }
+  if (!sites.empty()) {
+    std::vector<std::string> numbers;
+    for (unsigned number : sites)
+      numbers.push_back("#" + std::to_string(number));
+    os << "<BR/><FONT POINT-SIZE=\"8\""
+       << (style.whiteText ? " COLOR=\"white\"" : "") << ">also "
+       << llvm::join(numbers, " ") << "</FONT>";
+  }
   os << "</TD>";
 }
 
@@ -85,7 +97,7 @@ static void writeLegend(llvm::raw_ostream &os) {
   for (CellKind kind :
        {CellKind::Alloc, CellKind::Live, CellKind::Use, CellKind::DeadNotFreed,
         CellKind::MaybeLive,
-        CellKind::Free, CellKind::Leak, CellKind::UseAfterFree,
+        CellKind::Free, CellKind::Freed, CellKind::Leak, CellKind::UseAfterFree,
         CellKind::DoubleFree, CellKind::InvalidFree}) {
     writeCell(os, kind, 1, describeCell(kind), "");
     os << "<TD BORDER=\"0\" ALIGN=\"LEFT\">" << describeCell(kind) << "</TD>";
@@ -142,8 +154,9 @@ static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
     for (const auto &mark : row->marks)
       pointSet.insert(mark.first);
     for (unsigned i : row->findings)
-      for (const WitnessMark &mark : model.getFindings()[i].witness)
-        pointSet.insert(mark.point);
+      if (model.getFindings()[i].path.empty())
+        for (const WitnessMark &mark : model.getFindings()[i].witness)
+          pointSet.insert(mark.point);
   }
   std::vector<unsigned> columns(pointSet.begin(), pointSet.end());
 
@@ -184,7 +197,12 @@ static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
        << escapeHtml(row->allocPoint
                          ? "allocated at line " + std::to_string(allocLine)
                          : "from outside the function")
-       << "\"><B>" << escapeHtml(row->name) << "</B></TD><TD ALIGN=\"LEFT\">"
+       << "\"><B>" << escapeHtml(row->name) << "</B>";
+    // A callee's argument: the caller's buffers it receives.
+    if (!row->receives.empty())
+      os << "<BR/><FONT POINT-SIZE=\"8\">receives "
+         << escapeHtml(llvm::join(row->receives, ", ")) << "</FONT>";
+    os << "</TD><TD ALIGN=\"LEFT\">"
        << escapeHtml(shorten(row->type, 40)) << "</TD><TD ALIGN=\"RIGHT\">"
        << (row->bytes ? std::to_string(*row->bytes) : "?") << "</TD>";
     for (size_t i = 0; i < columns.size();) {
@@ -198,7 +216,10 @@ static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
                 ? message->second
                 : "'" + row->name + "' " + describeCell(kind).str() +
                       " at line " + std::to_string(points[point].line);
-        writeCell(os, kind, 1, tooltip, href);
+        auto sites = row->otherSites.find(point);
+        writeCell(os, kind, 1, tooltip, href,
+                  sites == row->otherSites.end() ? ArrayRef<unsigned>()
+                                                 : ArrayRef(sites->second));
         ++i;
         continue;
       }
@@ -215,9 +236,12 @@ static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
     }
     os << "</TR>";
 
-    // One row per witness path of its findings: the branch decisions.
+    // One row per structural finding about it: its sites in text order.
+    // (A lifetime finding's path is a table of its own, in path order.)
     for (unsigned index : row->findings) {
       const VizFinding &f = model.getFindings()[index];
+      if (!f.path.empty())
+        continue;
       std::map<unsigned, std::vector<const WitnessMark *>> at;
       for (const WitnessMark &mark : f.witness)
         at[mark.point].push_back(&mark);
@@ -260,6 +284,123 @@ static void writePage(llvm::raw_ostream &os, const FunctionModel &model,
     }
   }
   os << "</TABLE>";
+}
+
+/// The witness path of a lifetime finding as a table in path order: one
+/// column per step (loop iterations unrolled, calls entered), the loop
+/// iterations the path is in, the op, the buffer's state after the step,
+/// and the step (a branch's other side greyed). At most `maxSteps` steps:
+/// the first and the last, with a column that says how many are left out.
+static void writePath(llvm::raw_ostream &os, const FunctionModel &model,
+                      const VizFinding &f, size_t maxSteps = 40) {
+  std::vector<const PathStep *> steps;
+  for (const PathStep &step : f.path)
+    steps.push_back(&step);
+  size_t omitted = 0;
+  size_t gapAt = maxSteps / 4;
+  if (steps.size() > maxSteps) {
+    omitted = steps.size() - maxSteps;
+    steps.erase(steps.begin() + gapAt, steps.begin() + gapAt + omitted);
+  }
+  auto isGap = [&](size_t i) { return omitted && i == gapAt; };
+  const Finding &finding = *f.finding;
+  std::string buffer =
+      f.event && f.event->buffer
+          ? model.getContext().getSource().getName(f.event->buffer)
+          : finding.subject;
+  os << "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
+        "CELLPADDING=\"3\">";
+  size_t columns = steps.size() + (omitted ? 1 : 0);
+  os << "<TR><TD COLSPAN=\"" << columns + 1 << "\" ALIGN=\"LEFT\" TOOLTIP=\""
+     << escapeHtml(finding.message) << "\"><B>path of #" << f.number
+     << "</B> (" << escapeHtml(StringRef(finding.rule).split('-').second)
+     << " of '" << escapeHtml(buffer) << "'), in the order it runs</TD></TR>";
+  // The iterations the path is in: a cell per run of equal steps (no row
+  // for a path outside loops).
+  bool inLoops = llvm::any_of(
+      steps, [](const PathStep *step) { return !step->iterations.empty(); });
+  if (inLoops)
+    os << "<TR><TD ALIGN=\"RIGHT\"><I>loop iteration</I></TD>";
+  for (size_t i = 0; inLoops && i < steps.size();) {
+    if (isGap(i))
+      os << "<TD ROWSPAN=\"4\" TOOLTIP=\"" << omitted
+         << " steps left out\"><I>... " << omitted << " steps ...</I></TD>";
+    size_t next = i + 1;
+    while (next < steps.size() && !isGap(next) &&
+           steps[next]->iterations == steps[i]->iterations)
+      ++next;
+    os << "<TD";
+    if (next - i > 1)
+      os << " COLSPAN=\"" << next - i << "\"";
+    if (!steps[i]->iterations.empty())
+      os << " BGCOLOR=\"#f3e5f5\"";
+    os << ">";
+    // (An empty FONT element is a syntax error to Graphviz.)
+    if (!steps[i]->iterations.empty())
+      os << "<FONT POINT-SIZE=\"9\">" << escapeHtml(steps[i]->iterations)
+         << "</FONT>";
+    os << "</TD>";
+    i = next;
+  }
+  if (inLoops)
+    os << "</TR>";
+  // The op of each step: its line, and its function when it is another.
+  os << "<TR><TD ALIGN=\"RIGHT\"><I>op</I></TD>";
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const PathStep *step = steps[i];
+    if (!inLoops && isGap(i))
+      os << "<TD ROWSPAN=\"3\" TOOLTIP=\"" << omitted
+         << " steps left out\"><I>... " << omitted << " steps ...</I></TD>";
+    // An implicit terminator is the end of its parent op's region, as in
+    // the grid's header.
+    bool written = model.getContext().getSource().isWritten(step->op);
+    Operation *named = written || !step->op->getParentOp()
+                           ? step->op
+                           : step->op->getParentOp();
+    StringRef opName = named->getName().getStringRef();
+    std::string shortName = opName.substr(opName.find('.') + 1).str();
+    if (!written)
+      shortName = "end " + shortName;
+    os << "<TD HREF=\"" << escapeHtml(model.getHref(step->line))
+       << "\" TOOLTIP=\""
+       << escapeHtml("line " + std::to_string(step->line) + ": " +
+                     shorten(model.getSourceLine(step->op), 100))
+       << "\">L" << step->line << "<BR/><FONT POINT-SIZE=\"8\">"
+       << escapeHtml(shortName);
+    if (!step->function.empty())
+      os << "<BR/>in " << escapeHtml(step->function);
+    os << "</FONT></TD>";
+  }
+  os << "</TR>";
+  // The buffer after each step.
+  os << "<TR><TD ALIGN=\"RIGHT\"><B>" << escapeHtml(buffer) << "</B></TD>";
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const PathStep &step = *steps[i];
+    std::string tooltip =
+        step.state == CellKind::None
+            ? "'" + buffer + "' not allocated yet"
+            : "'" + buffer + "' " + describeCell(step.state).str() +
+                  " after line " + std::to_string(step.line);
+    if (i + 1 == steps.size())
+      tooltip = finding.message;
+    writeCell(os, step.state, 1, tooltip, model.getHref(step.line));
+  }
+  os << "</TR>";
+  // What each step is; a branch's side not taken greyed.
+  os << "<TR><TD ALIGN=\"RIGHT\"><I>step</I></TD>";
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const PathStep &step = *steps[i];
+    bool isBug = i + 1 == steps.size();
+    os << "<TD TOOLTIP=\"" << escapeHtml(step.note) << "\""
+       << (isBug ? " BGCOLOR=\"#ffcdd2\"" : "") << "><FONT COLOR=\""
+       << (isBug ? "#b71c1c" : "#c62828") << "\" POINT-SIZE=\"9\">"
+       << escapeHtml(step.label) << "</FONT>";
+    if (!step.notTaken.empty())
+      os << "<BR/><FONT COLOR=\"#9e9e9e\" POINT-SIZE=\"8\">not "
+         << escapeHtml(step.notTaken) << "</FONT>";
+    os << "</TD>";
+  }
+  os << "</TR></TABLE>";
 }
 
 std::string viz::renderLifetimeDot(const FunctionModel &model,
@@ -317,6 +458,16 @@ std::string viz::renderLifetimeDot(const FunctionModel &model,
         shown.begin() + begin,
         shown.begin() + std::min<size_t>(shown.size(), begin + perPage));
     addNode([&] { writePage(os, model, rows); });
+  }
+  // The path of each lifetime finding, in path order (as many as the
+  // findings table lists).
+  size_t paths = 0;
+  for (const VizFinding &f : model.getFindings()) {
+    if (f.path.empty())
+      continue;
+    if (options.maxBuffers && paths++ >= options.maxBuffers)
+      break;
+    addNode([&] { writePath(os, model, f); });
   }
   // Stack the nodes top to bottom.
   if (nodes.size() > 1) {

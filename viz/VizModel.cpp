@@ -37,6 +37,8 @@ StringRef viz::describeCell(CellKind kind) {
     return "used";
   case CellKind::Free:
     return "deallocated";
+  case CellKind::Freed:
+    return "freed, still referenced";
   case CellKind::Leak:
     return "leaked (last reference lost)";
   case CellKind::UseAfterFree:
@@ -178,6 +180,130 @@ static std::string labelNote(StringRef note) {
   return "note";
 }
 
+/// The side of a branch a witness step did not take, as a short label.
+static std::string getNotTaken(StringRef taken) {
+  if (taken == "true")
+    return "false";
+  if (taken == "false")
+    return "true";
+  if (taken.starts_with("#"))
+    return "the others";
+  return "";
+}
+
+/// The witness of `event` in path order, ending at the bug at `bugOp`,
+/// with the buffer's state after each step.
+static std::vector<PathStep> buildPath(const LintContext &context,
+                                       Operation *function,
+                                       const LifetimeEvent &event,
+                                       const Finding &finding,
+                                       Operation *bugOp) {
+  const SourceInfo &source = context.getSource();
+  std::vector<FindingNote> notes = context.describeWitness(event);
+  auto functionOf = [&](Operation *op) -> std::string {
+    Operation *fn = op->getParentOfType<FunctionOpInterface>();
+    if (!fn || fn == function)
+      return "";
+    return "@" + context.getFunctionName(op);
+  };
+  struct Loop {
+    Operation *op;
+    int iteration;
+  };
+  std::vector<Loop> loops;
+  auto describeLoops = [&] {
+    std::vector<std::string> parts;
+    for (const Loop &loop : loops)
+      parts.push_back("L" + std::to_string(source.getRange(loop.op).line) +
+                      " iteration " + std::to_string(loop.iteration));
+    return llvm::join(parts, ", ");
+  };
+  bool allocated = llvm::any_of(event.witness, [](const WitnessStep &step) {
+    return step.kind == WitnessStep::Kind::Alloc;
+  });
+  CellKind state = allocated ? CellKind::None : CellKind::Live;
+  std::vector<PathStep> path;
+  for (size_t i = 0; i < event.witness.size(); ++i) {
+    const WitnessStep &step = event.witness[i];
+    PathStep out{step.op, source.getRange(step.op).line, functionOf(step.op),
+                 "", i < notes.size() ? notes[i].message : "", "", "",
+                 CellKind::None};
+    switch (step.kind) {
+    case WitnessStep::Kind::Alloc:
+      out.label = "alloc";
+      state = CellKind::Live;
+      break;
+    case WitnessStep::Kind::Free:
+      out.label = "free";
+      state = CellKind::Freed;
+      break;
+    case WitnessStep::Kind::Branch:
+      out.label = labelNote(out.note);
+      out.notTaken = getNotTaken(out.label);
+      break;
+    case WitnessStep::Kind::Iteration: {
+      auto same = llvm::find_if(
+          loops, [&](const Loop &loop) { return loop.op == step.op; });
+      if (step.successor) {
+        out.label = "iteration " + std::to_string(step.iteration);
+        if (same != loops.end()) {
+          same->iteration = step.iteration;
+          loops.erase(same + 1, loops.end());
+        } else {
+          loops.push_back({step.op, step.iteration});
+        }
+      } else {
+        out.label = step.iteration == 0
+                        ? std::string("loop skipped")
+                        : "exit after " + std::to_string(step.iteration);
+        if (same != loops.end())
+          loops.erase(same, loops.end());
+      }
+      break;
+    }
+    case WitnessStep::Kind::Call:
+    case WitnessStep::Kind::Return: {
+      StringRef note = out.note;
+      size_t quote = note.find("'@");
+      std::string callee =
+          quote == StringRef::npos
+              ? std::string()
+              : note.drop_front(quote + 1).take_until([](char c) {
+                  return c == '\'';
+                }).str();
+      out.label = (step.kind == WitnessStep::Kind::Call ? "call " : "return ") +
+                  callee;
+      break;
+    }
+    }
+    out.iterations = describeLoops();
+    out.state = step.kind == WitnessStep::Kind::Alloc  ? CellKind::Alloc
+                : step.kind == WitnessStep::Kind::Free ? CellKind::Free
+                                                       : state;
+    path.push_back(std::move(out));
+  }
+  CellKind bug = CellKind::None;
+  const char *label = "";
+  switch (event.kind) {
+  case LifetimeEventKind::Leak:
+    bug = CellKind::Leak, label = "leak";
+    break;
+  case LifetimeEventKind::UseAfterFree:
+    bug = CellKind::UseAfterFree, label = "UAF";
+    break;
+  case LifetimeEventKind::DoubleFree:
+    bug = CellKind::DoubleFree, label = "free x2";
+    break;
+  case LifetimeEventKind::InvalidFree:
+    bug = CellKind::InvalidFree, label = "bad free";
+    break;
+  }
+  if (bugOp)
+    path.push_back({bugOp, source.getRange(bugOp).line, functionOf(bugOp),
+                    label, finding.message, "", describeLoops(), bug});
+  return path;
+}
+
 //===----------------------------------------------------------------------===//
 // BufferRow
 //===----------------------------------------------------------------------===//
@@ -234,6 +360,13 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     points.push_back({op, range.line});
   });
 
+  AliasClasses classes(function);
+  auto isLocal = [&](Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getOwner()->getParentOp() == function ||
+             lookupPoint(arg.getOwner()->getParentOp()).has_value();
+    return lookupPoint(value.getDefiningOp()).has_value();
+  };
   // The findings of this function, in report order, with their events.
   std::vector<const Finding *> mine;
   for (const Finding &f : allFindings)
@@ -290,25 +423,42 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
       item.witness.push_back(
           {*item.markPoint,
            isLeak ? "leak" : (item.event ? "bug" : "finding"), f->message});
+    if (item.event) {
+      Operation *bugOp = item.markPoint ? points[*item.markPoint].op : nullptr;
+      if (item.event->kind == LifetimeEventKind::Leak &&
+          item.event->relatedOp)
+        bugOp = item.event->relatedOp;
+      else if (item.event->kind != LifetimeEventKind::Leak)
+        bugOp = item.event->op;
+      item.path = buildPath(context, function, *item.event, *f, bugOp);
+      // The value of this function the finding is about: in a callee, the
+      // argument the caller's buffer arrives through (a callee's chart had
+      // no row for it: "0 buffers").
+      if (item.event->buffer && isLocal(item.event->buffer)) {
+        item.localBuffer = item.event->buffer;
+      } else if (item.event->alias && isLocal(item.event->alias)) {
+        item.localBuffer = item.event->alias;
+        if (const AliasClass *cls = classes.lookup(item.event->alias))
+          for (Value value : cls->values)
+            if (auto arg = dyn_cast<BlockArgument>(value))
+              if (arg.getOwner()->getParentOp() == function) {
+                item.localBuffer = value;
+                break;
+              }
+      }
+    }
     findings.push_back(std::move(item));
   }
 
   // One row per heap allocation of the function, and per other buffer a
-  // finding is about (a freed argument, a stack buffer).
-  AliasClasses classes(function);
+  // finding is about (a freed argument, a stack buffer, a callee's argument).
   std::vector<Value> roots;
   for (const AliasClass &cls : classes.getClasses())
     for (Value root : cls.heapRoots)
       roots.push_back(root);
-  auto isLocal = [&](Value value) {
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      return arg.getOwner()->getParentOp() == function;
-    return lookupPoint(value.getDefiningOp()).has_value();
-  };
   for (const VizFinding &f : findings)
-    if (f.event && f.event->buffer && isLocal(f.event->buffer) &&
-        !llvm::is_contained(roots, f.event->buffer))
-      roots.push_back(f.event->buffer);
+    if (f.localBuffer && !llvm::is_contained(roots, f.localBuffer))
+      roots.push_back(f.localBuffer);
   auto sortKey = [&](Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value))
       return std::make_tuple(-1L, long(arg.getArgNumber()));
@@ -376,9 +526,14 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
         row.findings.push_back(i);
         continue;
       }
-      if (!f.event || f.event->buffer != root || !f.markPoint)
+      if (!f.event || f.localBuffer != root || !f.markPoint)
         continue;
       row.findings.push_back(i);
+      if (f.event->buffer && f.event->buffer != root) {
+        std::string name = source.getName(f.event->buffer);
+        if (!llvm::is_contained(row.receives, name))
+          row.receives.push_back(name);
+      }
       if (f.event->kind == LifetimeEventKind::Leak)
         row.leakPoint = std::max(row.leakPoint.value_or(0), *f.markPoint);
     }
@@ -392,6 +547,23 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     }
     for (unsigned free : row.frees)
       row.marks[free] = CellKind::Free;
+    // The other sites of aggregated findings at this row's alloc or frees
+    // (a late dealloc's site is the dealloc, a hoistable alloc's the alloc).
+    for (const VizFinding &f : findings)
+      for (const FindingNote &note : f.finding->notes) {
+        if (!note.otherSite || note.location.file != f.finding->location.file)
+          continue;
+        auto at = pointAtOffset.find(note.location.range.offset);
+        if (at == pointAtOffset.end() || !row.marks.count(at->second) ||
+            llvm::is_contained(row.otherSites[at->second], f.number))
+          continue;
+        row.otherSites[at->second].push_back(f.number);
+        std::string &text = row.messages[at->second];
+        text += (text.empty() ? "" : "; ") + std::string("site of #") +
+                std::to_string(f.number) + ": " + note.message;
+      }
+    for (auto it = row.otherSites.begin(); it != row.otherSites.end();)
+      it = it->second.empty() ? row.otherSites.erase(it) : std::next(it);
     for (unsigned i : row.findings) {
       const VizFinding &f = findings[i];
       const std::string &message = f.finding->message;

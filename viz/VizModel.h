@@ -41,6 +41,8 @@ enum class CellKind {
   MaybeLive,
   Use,
   Free,
+  /// Freed, still referenced (on a witness path, after the free).
+  Freed,
   Leak,
   UseAfterFree,
   DoubleFree,
@@ -66,6 +68,29 @@ struct WitnessMark {
   std::string note;
 };
 
+/// One step of a lifetime finding's witness path, in path order (the
+/// path-order table of the lifetime chart): its op, what it does to the
+/// buffer, and where the path is (loop iterations, callee).
+struct PathStep {
+  mlir::Operation *op;
+  /// 1-based source line of the op (0 if unknown).
+  unsigned line;
+  /// The function of the op when it is not the chart's ("@square_add_row").
+  std::string function;
+  /// Short label ("alloc", "true", "iteration 2", "call @f", "UAF").
+  std::string label;
+  /// The note as the text report words it.
+  std::string note;
+  /// A branch's side the path did not take ("false"), drawn greyed.
+  std::string notTaken;
+  /// The loop iterations the path is in at this step, outermost first
+  /// ("L6 iteration 2").
+  std::string iterations;
+  /// The buffer after the step: Alloc, Live, Free, Freed, or the bug's kind
+  /// at the last step; None before its allocation.
+  CellKind state;
+};
+
 /// A finding of the function, with its lifetime event if it has one.
 struct VizFinding {
   /// 1-based number of the finding in the function, in report order.
@@ -81,6 +106,12 @@ struct VizFinding {
   /// The witness path as the report's notes give it (those at ops of this
   /// function), then the bug itself if no note marks it.
   std::vector<WitnessMark> witness;
+  /// A lifetime finding's witness in path order, ending at the bug (empty
+  /// for structural findings).
+  std::vector<PathStep> path;
+  /// The value of this function the finding is about: the buffer, or in a
+  /// callee the argument (or other value) its alias arrives through.
+  mlir::Value localBuffer;
 };
 
 /// One row of the lifetime chart.
@@ -88,6 +119,9 @@ struct BufferRow {
   mlir::Value buffer;
   std::string name, type;
   std::optional<uint64_t> bytes;
+  /// The function's caller-side buffer names this row receives (a callee's
+  /// argument that findings are about: "%buf").
+  std::vector<std::string> receives;
   /// The point of the allocation; null for buffers that come from outside
   /// the function (arguments), live from its first point.
   std::optional<unsigned> allocPoint;
@@ -103,6 +137,9 @@ struct BufferRow {
   std::map<unsigned, CellKind> marks;
   /// The message of the finding of each bug mark.
   std::map<unsigned, std::string> messages;
+  /// Points where the row is another site of an aggregated structural
+  /// finding (its "also" notes), with the findings' numbers.
+  std::map<unsigned, std::vector<unsigned>> otherSites;
   /// Indices into FunctionModel::getFindings() of the findings about it.
   std::vector<unsigned> findings;
 
