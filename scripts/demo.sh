@@ -9,9 +9,9 @@ out=${DEMO_OUT:-demo-out}
 mkdir -p "$out"
 echo "== mlir-memlint on examples/"
 "$build/bin/mlir-memlint" examples --show-fixes --json "$out/report.json" \
-  --sarif "$out/report.sarif" --stats --viz-dir "$out/viz"
+  --sarif "$out/report.sarif" --stats --viz-dir "$out/viz" --html "$out/html"
 rc=$?
-echo "== JSON report: $out/report.json, SARIF report: $out/report.sarif (exit code $rc: 1 means findings were reported)"
+echo "== JSON report: $out/report.json, SARIF report: $out/report.sarif, HTML report: $out/html/index.html (exit code $rc: 1 means findings were reported)"
 if [ "$rc" -ge 2 ]; then exit "$rc"; fi
 echo "== PNG diagrams of the seed example"
 "$build/bin/mlir-memlint" viz examples/seed_leak_on_branch.mlir --format png,dot \

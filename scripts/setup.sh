@@ -4,12 +4,13 @@
 set -euo pipefail
 
 # valgrind and gcc (the C compiler that links the lowered programs) are for the
-# dynamic test in test/dynamic/. libjemalloc-dev: mlir-memlint allocates with
+# dynamic test in test/dynamic/; chromium (and a font) for the HTML report's
+# browser test in test/html/. libjemalloc-dev: mlir-memlint allocates with
 # jemalloc when it is there (tools/CMakeLists.txt).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           nlohmann-json3-dev libcli11-dev graphviz libgraphviz-dev
           ninja-build cmake g++ libgtest-dev libjemalloc-dev python3 python3-jsonschema
-          valgrind gcc)
+          valgrind gcc chromium fonts-dejavu-core)
 
 missing=()
 for p in "${packages[@]}"; do

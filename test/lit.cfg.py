@@ -52,6 +52,11 @@ multitool = os.path.join(config.memlint_obj_root, "npm", "node_modules",
                          "@microsoft", "sarif-multitool-linux")
 config.substitutions.append(("%sarif-multitool", os.path.join(multitool, "Sarif.Multitool")))
 config.substitutions.append(("%sarif-schema", os.path.join(multitool, "sarif-2.1.0.json")))
+# puppeteer-core (scripts/setup-browser.sh, a check-memlint step) and
+# Debian's chromium (scripts/setup.sh) for the HTML report's browser test: a
+# missing browser fails that test rather than skipping it.
+config.substitutions.append(("%node-modules", os.path.join(config.memlint_obj_root, "npm", "node_modules")))
+config.substitutions.append(("%chromium", shutil.which("chromium") or "chromium"))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")
 # clang-tidy's clang-apply-replacements (Debian's clang-tools), when it is

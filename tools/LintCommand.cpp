@@ -15,6 +15,7 @@
 #include "tools/Config.h"
 #include "tools/DiffFilter.h"
 #include "tools/FixApplier.h"
+#include "tools/HtmlWriter.h"
 #include "tools/SarifMerge.h"
 #include "viz/VizWriter.h"
 
@@ -535,7 +536,7 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     // Validating fix-its re-lints the file per candidate: only when they
     // are shown or used.
     lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
-                         !opts.exportFixes.empty();
+                         !opts.exportFixes.empty() || !opts.htmlDir.empty();
     // The rounds of --fix share one budget with the first lint.
     if (opts.fix || opts.fixDryRun)
       lint.fixBudget = std::make_shared<FixBudget>();
@@ -554,21 +555,36 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
   // Diagrams of the functions with findings, drawn while each module is
   // still in memory.
   std::mutex vizMutex;
-  std::vector<viz::DiagramFile> vizFiles;
+  std::vector<viz::DiagramFile> vizFiles, htmlDiagrams;
   std::vector<std::string> vizWritten, vizErrors;
-  if (!opts.vizDir.empty()) {
+  if (!opts.vizDir.empty() || !opts.htmlDir.empty()) {
     viz::VizOptions vizOptions;
     vizOptions.outDir = opts.vizDir;
     vizOptions.onlyWithFindings = true;
+    // The HTML report's charts, inlined in the finding pages: their links
+    // are relative to the pages' folder.
+    viz::VizOptions htmlOptions = vizOptions;
+    htmlOptions.outDir = opts.htmlDir + "/findings";
+    htmlOptions.formats = {"svg"};
+    // Inlined in every page of the function's findings: as small as the
+    // bitmaps (Graphviz took minutes on a 10,000-buffer table).
+    htmlOptions.lifetime.maxBuffers = htmlOptions.maxBitmapRows;
+    htmlOptions.lifetime.buffersPerPage = htmlOptions.bitmapBuffersPerPage;
+    htmlOptions.cfg.maxRowsPerBlock = htmlOptions.maxBitmapRows;
     for (LintOptions &lint : lintOptions)
-      lint.onModule = [&, vizOptions](const LintContext &context,
-                                      llvm::ArrayRef<Finding> findings,
-                                      unsigned chunk) {
-        std::vector<viz::DiagramFile> files =
-            viz::buildDiagrams(context, findings, chunk, vizOptions);
+      lint.onModule = [&, vizOptions, htmlOptions](
+                          const LintContext &context,
+                          llvm::ArrayRef<Finding> findings, unsigned chunk) {
+        std::vector<viz::DiagramFile> files, html;
+        if (!opts.vizDir.empty())
+          files = viz::buildDiagrams(context, findings, chunk, vizOptions);
+        if (!opts.htmlDir.empty())
+          html = viz::buildDiagrams(context, findings, chunk, htmlOptions);
         std::lock_guard<std::mutex> lock(vizMutex);
         for (viz::DiagramFile &file : files)
           vizFiles.push_back(std::move(file));
+        for (viz::DiagramFile &file : html)
+          htmlDiagrams.push_back(std::move(file));
       };
   }
 
@@ -730,6 +746,11 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     else
       shown.push_back(f.finding);
   }
+  // The HTML report's fix-its alone do not change the text output.
+  if (!opts.showFixes && !opts.fix && !opts.fixDryRun &&
+      opts.exportFixes.empty())
+    for (Finding &f : shown)
+      f.fixes.clear();
 
   bool textRun = opts.format == "text" && !opts.quiet;
   if (opts.format == "github") {
@@ -792,6 +813,17 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
       return 2;
   }
 
+  if (!opts.htmlDir.empty()) {
+    std::string error;
+    if (!writeHtmlReport(opts.htmlDir, statuses, findings, texts,
+                         std::move(htmlDiagrams), error)) {
+      llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+      return 2;
+    }
+    if (!opts.quiet)
+      llvm::errs() << "mlir-memlint: wrote the HTML report to "
+                   << opts.htmlDir << "/index.html\n";
+  }
   // Diagrams are rendered after the lint, in a fixed order, so that the
   // files do not depend on -j.
   if (!opts.vizDir.empty())

@@ -65,6 +65,8 @@ struct LintCommandOptions : AnalysisCommandOptions {
   bool fixDryRun = false;
   bool showFixes = false;
   std::string vizDir;
+  /// The HTML report's folder (--html).
+  std::string htmlDir;
   std::vector<std::string> memoryBudgets;
   std::optional<int64_t> assumeDim;
   double planTimeLimit = 1.0;

@@ -200,6 +200,10 @@ int main(int argc, char **argv) {
   app.add_option("--export-fixes", opts.exportFixes,
                  "Write the fix-its as clang-tidy YAML replacements with "
                  "absolute paths (for clang-apply-replacements)");
+  app.add_option("--html", opts.htmlDir,
+                 "Write an HTML report for review into DIR: an index (counts, "
+                 "a sortable, filterable table) and a page per finding (the "
+                 "source with the path's steps, the fix-it, the diagrams)");
   app.add_option("--viz-dir", opts.vizDir,
                  "Draw the lifetime chart and the CFG (SVG, with Graphviz) of "
                  "every function that has a finding into DIR");

@@ -107,7 +107,8 @@ std::vector<DiagramFile> viz::buildDiagrams(const LintContext &context,
                           : makeRelativePath(context.getFilePath(), ""),
                       chunk, name, kind, format));
         bool bitmap = format != "dot" && format != "svg";
-        files.push_back({std::string(path), format, getDot(bitmap)});
+        files.push_back({std::string(path), format, getDot(bitmap),
+                         context.getFilePath().str(), name, kind.str()});
       }
     }
   }

@@ -48,6 +48,8 @@ struct DiagramFile {
   std::string path;
   std::string format;
   std::string dot;
+  /// The input (as shown), the function and the kind drawn.
+  std::string input, function, kind;
 };
 
 /// The diagrams of the functions of the module of `context` (chunk `chunk`
