@@ -55,6 +55,7 @@ Standard library only (Python 3.8+). See README.md, "Mutation fuzzer".
 import argparse
 import collections
 import hashlib
+import html.parser
 import json
 import multiprocessing
 import math
@@ -1593,6 +1594,10 @@ def mode_lint(case, split=False):
         outs += ["--write-baseline", "out/base.sarif"]
         expect.append("out/base.sarif")
         exp = None  # exits 0 once it is written
+    html = case.rand() < 0.05
+    if html:
+        outs += ["--html", "out/html"]
+        expect += ["out/html/", "out/html/*", "out/html/*/", "out/html/*/*"]
     res = case.run(flags + more + target + outs, stdin=stdin, expect_new=expect)
     usage = res.rc == 2 and not case.read("out/r.json")
     rep = check_report(case, "out/r.json", res, exp, required=not usage)
@@ -1603,6 +1608,66 @@ def mode_lint(case, split=False):
     check_svg_dot(case, files_under(case, "out/viz"))
     if case.read("out/base.sarif") is not None:
         check_sarif(case, "out/base.sarif", res, required=False)
+    if html and res.rc in (0, 1):
+        check_html(case, "out/html", rep)
+
+
+class _HtmlChecker(html.parser.HTMLParser):
+    """Counts what check_html looks at; collects unbalanced closing tags."""
+    VOID = {"meta", "link", "br", "input", "img", "hr", "col", "area", "base", "source",
+            "wbr", "path", "polygon", "ellipse", "polyline", "text", "stop"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.errors, self.steps, self.bug_lines = [], [], [], 0
+        self.svg_depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "svg":
+            self.svg_depth += 1
+        if tag == "tr" and "step" in (attrs.get("class") or "").split():
+            self.steps.append(attrs.get("data-line"))
+        if tag == "tr" and (attrs.get("class") or "") == "line bug":
+            self.bug_lines += 1
+        if tag not in self.VOID and not self.svg_depth:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag == "svg":
+            self.svg_depth -= 1
+            return
+        if self.svg_depth or tag in self.VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append("</%s> closes <%s>" % (tag, self.stack[-1] if self.stack else "nothing"))
+            return
+        self.stack.pop()
+
+
+def check_html(case, rel, rep):
+    """The HTML report: an index and a page per reported finding, pages whose
+    tags balance, with a step bubble per note plus the bug and one highlighted
+    line."""
+    index = case.read(rel + "/index.html")
+    if index is None:
+        case.fail("--html wrote no index.html")
+        return
+    pages = sorted(p for p in files_under(case, rel + "/findings") if p.endswith(".html"))
+    if rep is not None and len(pages) != len(rep["findings"]):
+        case.fail("--html wrote %d finding pages for %d findings" % (len(pages), len(rep["findings"])))
+    for path in [rel + "/index.html"] + pages[:3]:
+        checker = _HtmlChecker()
+        checker.feed(dec(case.read(path)))
+        checker.close()
+        if checker.errors or checker.stack:
+            case.fail("%s: unbalanced tags: %s" % (path, (checker.errors or checker.stack)[:3]))
+        if path.endswith("/1.html") and rep and rep["findings"]:
+            f = rep["findings"][0]
+            if not 1 <= len(checker.steps) <= len(f.get("notes", [])) + 1:
+                case.fail("%s: %d step bubbles for %d notes" % (path, len(checker.steps), len(f.get("notes", []))))
+            if checker.bug_lines != 1:
+                case.fail("%s: %d highlighted bug lines" % (path, checker.bug_lines))
 
 
 def mode_fix(case):
