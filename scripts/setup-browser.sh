@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the HTML report's browser test needs (test/html/browser.test):
 # puppeteer-core (npm) into BUILD/npm, driving Debian's chromium (installed by
-# scripts/setup.sh). puppeteer-core downloads no browser of its own.
+# scripts/setup.sh). puppeteer-core downloads no browser of its own. 23.x, the
+# last line that runs on Debian 12's Node.js 18 (25.x asks for Node 22; both
+# drive chromium 156).
 # Idempotent: when it is there, nothing is done and the network is not used.
 # usage: setup-browser.sh BUILD_DIR
 set -euo pipefail
 
-version=25.16.0
+version=23.11.1
 prefix="${1:?usage: $0 BUILD_DIR}/npm"
 package="$prefix/node_modules/puppeteer-core"
 
