@@ -135,3 +135,24 @@ bool memlint::editsClash(llvm::ArrayRef<FixEdit> edits,
     });
   });
 }
+
+std::string memlint::applyEdits(llvm::StringRef text,
+                                llvm::ArrayRef<FixEdit> edits) {
+  std::vector<FixEdit> sorted(edits.begin(), edits.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const FixEdit &a, const FixEdit &b) {
+                     return a.offset < b.offset;
+                   });
+  std::string out;
+  uint64_t pos = 0;
+  for (const FixEdit &edit : sorted) {
+    uint64_t offset = std::min<uint64_t>(edit.offset, text.size());
+    if (offset < pos)
+      continue; // overlapping: callers drop those before
+    out += text.slice(pos, offset).str();
+    out += edit.text;
+    pos = std::min<uint64_t>(offset + edit.length, text.size());
+  }
+  out += text.substr(pos).str();
+  return out;
+}

@@ -74,6 +74,9 @@ bool editsClash(llvm::ArrayRef<FixEdit> edits,
                 llvm::ArrayRef<std::pair<uint64_t, uint64_t>> taken,
                 bool touching);
 
+/// `text` with `edits` applied (overlapping edits after the first skipped).
+std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_FIXITS_H

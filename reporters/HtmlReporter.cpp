@@ -2,6 +2,7 @@
 
 #include "reporters/HtmlReporter.h"
 
+#include "checks/FixIts.h"
 #include "reporters/ToolInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -334,25 +335,11 @@ void HtmlReport::writeSource(
 /// The text of `path` with the edits of `fix` to it applied.
 static std::string applyFix(StringRef text, const FixIt &fix,
                             const std::string &path) {
-  std::vector<const FixEdit *> edits;
+  std::vector<FixEdit> edits;
   for (const FixEdit &edit : fix.edits)
     if (edit.file == path)
-      edits.push_back(&edit);
-  llvm::stable_sort(edits, [](const FixEdit *a, const FixEdit *b) {
-    return a->offset < b->offset;
-  });
-  std::string out;
-  uint64_t pos = 0;
-  for (const FixEdit *edit : edits) {
-    uint64_t offset = std::min<uint64_t>(edit->offset, text.size());
-    if (offset < pos)
-      continue;
-    out += text.slice(pos, offset).str();
-    out += edit->text;
-    pos = std::min<uint64_t>(offset + edit->length, text.size());
-  }
-  out += text.substr(pos).str();
-  return out;
+      edits.push_back(edit);
+  return applyEdits(text, edits);
 }
 
 std::string HtmlReport::renderFinding(size_t index) const {

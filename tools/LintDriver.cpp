@@ -397,26 +397,6 @@ static void lintChunks(const std::string &text, const LintOptions &options,
       linter.run(blankOutside(text, chunks[i].first, chunks[i].second));
 }
 
-std::string memlint::applyEdits(StringRef text, ArrayRef<FixEdit> edits) {
-  std::vector<FixEdit> sorted(edits.begin(), edits.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const FixEdit &a, const FixEdit &b) {
-                     return a.offset < b.offset;
-                   });
-  std::string out;
-  uint64_t pos = 0;
-  for (const FixEdit &edit : sorted) {
-    uint64_t offset = std::min<uint64_t>(edit.offset, text.size());
-    if (offset < pos)
-      continue; // overlapping: callers drop those before
-    out += text.slice(pos, offset).str();
-    out += edit.text;
-    pos = std::min<uint64_t>(offset + edit.length, text.size());
-  }
-  out += text.substr(pos).str();
-  return out;
-}
-
 uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
   std::vector<FixEdit> sorted(edits.begin(), edits.end());
   std::stable_sort(sorted.begin(), sorted.end(),

@@ -106,8 +106,6 @@ FileResult lintText(std::string text, const std::string &path,
 void validateFileFixes(FileResult &result, const LintOptions &options,
                        const mlir::DialectRegistry &registry);
 
-/// `text` with `edits` applied (overlapping edits after the first skipped).
-std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
 /// The offset in the original text of `offset` in the edited text (the
 /// edit's own offset for a position inside inserted text).
 uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
