@@ -189,3 +189,45 @@ bool NolintSuppressions::isSuppressed(llvm::StringRef rule,
       return true;
   return false;
 }
+
+std::optional<FixEdit> memlint::getSuppressionEdit(llvm::StringRef text,
+                                                   unsigned line,
+                                                   llvm::StringRef rule) {
+  if (line == 0)
+    return std::nullopt;
+  // The line's extent (without its line break, and a '\r' before it).
+  uint64_t lineStart = 0;
+  for (unsigned i = 1; i < line; ++i) {
+    size_t eol = text.find('\n', lineStart);
+    if (eol == llvm::StringRef::npos)
+      return std::nullopt;
+    lineStart = eol + 1;
+  }
+  size_t eol = text.find('\n', lineStart);
+  if (eol == llvm::StringRef::npos)
+    eol = text.size();
+  llvm::StringRef lineText = text.slice(lineStart, eol);
+  lineText.consume_back("\r");
+  auto suppresses = [&](const FixEdit &edit, unsigned lineAfter) {
+    std::string after = text.str();
+    after.insert(edit.offset, edit.text);
+    return NolintSuppressions(after).isSuppressed(rule, lineAfter);
+  };
+  FixEdit edit;
+  edit.offset = lineStart + lineText.size();
+  edit.text = (findComment(lineText) == llvm::StringRef::npos ? "  // NOLINT("
+                                                              : " NOLINT(") +
+              rule.str() + ")";
+  if (suppresses(edit, line))
+    return edit;
+  // A comment that does not parse as one (a string with "//" in it, say):
+  // the line above.
+  size_t indent = lineText.find_first_not_of(" \t");
+  edit.offset = lineStart;
+  edit.text = lineText.take_front(indent == llvm::StringRef::npos ? 0 : indent)
+                  .str() +
+              "// NOLINTNEXTLINE(" + rule.str() + ")\n";
+  if (suppresses(edit, line + 1))
+    return edit;
+  return std::nullopt;
+}

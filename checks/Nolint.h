@@ -18,6 +18,9 @@
 
 #include "analyzer/SourceInfo.h"
 #include "checks/CheckRegistry.h"
+#include "checks/Finding.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -52,6 +55,15 @@ private:
   std::vector<Scope> scopes;
   std::vector<Problem> problems;
 };
+
+/// The edit that silences `rule` on 1-based `line` of `text` (the code
+/// action "suppress with NOLINT"): ` NOLINT(rule)` at the end of a line
+/// that has a comment, `  // NOLINT(rule)` at the end of one that has none,
+/// or a `// NOLINTNEXTLINE(rule)` line above it when the first does not
+/// suppress the finding once applied (checked by parsing the result).
+/// nullopt when neither does.
+std::optional<FixEdit> getSuppressionEdit(llvm::StringRef text, unsigned line,
+                                          llvm::StringRef rule);
 
 } // namespace memlint
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Microsoft's SARIF validator (npm package
 # @microsoft/sarif-multitool-linux) into BUILD/npm for the test suite.
-# Idempotent: when it is there, nothing is done and the network is not used.
+# Idempotent (scripts/npm-install.sh).
 # usage: setup-sarif-validator.sh BUILD_DIR
 set -euo pipefail
 
@@ -16,13 +16,7 @@ if [ -f "$tool" ] && [ -f "$package/sarif-2.1.0.json" ] &&
   exit 0
 fi
 
-if ! command -v npm >/dev/null 2>&1; then
-  echo "setup-sarif-validator: npm is missing; run scripts/setup.sh" >&2
-  exit 1
-fi
-echo "setup-sarif-validator: installing @microsoft/sarif-multitool-linux@$version"
-mkdir -p "$prefix"
-npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error \
+bash "$(dirname "$0")/npm-install.sh" "$1" setup-sarif-validator \
   "@microsoft/sarif-multitool-linux@$version"
 # npm may skip the package's postinstall step (chmod u+x), so do it here.
 chmod u+x "$tool"

@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
 using namespace memlint;
@@ -392,4 +393,89 @@ llvm::Expected<Config> ConfigResolver::resolve(llvm::StringRef input) {
   if (explicitConfig)
     fileConfig = fileConfig.mergedWith(*explicitConfig);
   return Config::getDefaults().mergedWith(fileConfig).mergedWith(overrides);
+}
+
+//===----------------------------------------------------------------------===//
+// Disabling a rule in a config file
+//===----------------------------------------------------------------------===//
+
+/// `text` as a YAML single-quoted scalar.
+static std::string singleQuoted(llvm::StringRef text) {
+  std::string quoted = "'";
+  for (char c : text) {
+    quoted += c;
+    if (c == '\'')
+      quoted += '\'';
+  }
+  return quoted + "'";
+}
+
+std::optional<ConfigEdit> memlint::getDisableRuleEdit(llvm::StringRef text,
+                                                      llvm::StringRef rule) {
+  auto disables = [&](const ConfigEdit &edit) {
+    std::string after = text.str();
+    after.replace(edit.offset, edit.length, edit.text);
+    auto config = Config::parse(after, kConfigFileName);
+    if (!config) {
+      llvm::consumeError(config.takeError());
+      return false;
+    }
+    Config merged = Config::getDefaults().mergedWith(*config);
+    return !GlobList(merged.checks.value_or("*")).contains(rule);
+  };
+  // An invalid config gets no edit (and the YAML parser below only sees
+  // text whose nesting Config::parse bounds).
+  if (auto config = Config::parse(text, kConfigFileName); !config) {
+    llvm::consumeError(config.takeError());
+    return std::nullopt;
+  }
+  std::string disabled = "-" + rule.str();
+  // Find the top-level mapping and its `Checks` entry.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
+  llvm::yaml::Stream stream(text, sourceMgr);
+  llvm::yaml::MappingNode *root = nullptr;
+  auto document = stream.begin();
+  if (document != stream.end())
+    root = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(document->getRoot());
+  if (stream.failed())
+    return std::nullopt;
+  std::optional<ConfigEdit> edit;
+  bool flow = false;
+  if (root) {
+    flow = root->getType() == llvm::yaml::MappingNode::MT_Flow ||
+           root->getType() == llvm::yaml::MappingNode::MT_Inline;
+    for (llvm::yaml::KeyValueNode &entry : *root) {
+      auto *key = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(entry.getKey());
+      llvm::SmallString<32> keyStorage;
+      if (!key || key->getValue(keyStorage) != "Checks")
+        continue;
+      auto *value =
+          llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(entry.getValue());
+      if (!value || stream.failed())
+        return std::nullopt;
+      llvm::SmallString<64> valueStorage;
+      std::string checks = value->getValue(valueStorage).trim().str();
+      llvm::SMRange range = value->getSourceRange();
+      ConfigEdit replace;
+      replace.offset = range.Start.getPointer() - text.data();
+      replace.length = range.End.getPointer() - range.Start.getPointer();
+      replace.text = singleQuoted(
+          checks.empty() ? disabled : mergeGlobLists(checks, disabled));
+      edit = replace;
+      break;
+    }
+  }
+  if (!edit) {
+    if (flow)
+      return std::nullopt;
+    ConfigEdit append;
+    append.offset = text.size();
+    append.text = (text.empty() || text.ends_with("\n") ? "" : "\n") +
+                  std::string("Checks: ") + singleQuoted(disabled) + "\n";
+    edit = append;
+  }
+  if (!disables(*edit))
+    return std::nullopt;
+  return edit;
 }

@@ -66,6 +66,21 @@ std::string mergeGlobLists(llvm::StringRef earlier, llvm::StringRef later);
 /// folder), absolute, if there is one (for messages).
 std::optional<std::string> findConfigFile(llvm::StringRef input);
 
+/// A text edit of a config file.
+struct ConfigEdit {
+  uint64_t offset = 0, length = 0;
+  std::string text;
+};
+
+/// The edit of the config text `text` (empty for a new file) that disables
+/// `rule`: `,-rule` appended to the value of `Checks` (rewritten as one
+/// quoted scalar), or a `Checks: '-rule'` line added to a block mapping
+/// without `Checks`. Checked by parsing the result: nullopt when the text
+/// is not a config, is a flow mapping without `Checks`, or the edited config
+/// would still enable the rule.
+std::optional<ConfigEdit> getDisableRuleEdit(llvm::StringRef text,
+                                             llvm::StringRef rule);
+
 /// Finds and caches the configs of input files.
 class ConfigResolver {
 public:

@@ -221,10 +221,7 @@ static std::optional<int> prepareInputs(const AnalysisCommandOptions &opts,
     if (!checkSelection(*config->checks, input))
       return 2;
     LintOptions &lint = prepared.options[i];
-    lint.checks = *config->checks;
-    lint.warningsAsErrors = *config->warningsAsErrors;
-    lint.checkOptions = config->checkOptions;
-    lint.memoryBudgets = config->memoryBudgets;
+    applyConfig(lint, *config);
     lint.splitInputFile = opts.splitInputFile;
     lint.allowUnregisteredDialects = opts.allowUnregistered;
     lint.stdinFilename = opts.stdinFilename;

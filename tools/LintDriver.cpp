@@ -6,6 +6,7 @@
 #include "checks/FixIts.h"
 #include "checks/Nolint.h"
 #include "reporters/Fingerprints.h"
+#include "tools/Config.h"
 #include "tools/SourceParser.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -598,6 +599,13 @@ static std::string getArtifactPath(const std::string &path,
   if (path == "<stdin>")
     return path;
   return relativePath(path, options.baseDir);
+}
+
+void memlint::applyConfig(LintOptions &options, const Config &config) {
+  options.checks = config.checks.value_or("*");
+  options.warningsAsErrors = config.warningsAsErrors.value_or("");
+  options.checkOptions = config.checkOptions;
+  options.memoryBudgets = config.memoryBudgets;
 }
 
 FileResult memlint::lintText(std::string text, const std::string &path,

@@ -75,6 +75,11 @@ struct LintOptions {
       onModule;
 };
 
+struct Config;
+/// Sets what a config decides: the check selection, WarningsAsErrors,
+/// CheckOptions and MemoryBudgets (an effective config, every key set).
+void applyConfig(LintOptions &options, const Config &config);
+
 /// The outcome of linting one input.
 struct FileResult {
   FileStatus status;

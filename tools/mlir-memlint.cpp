@@ -4,6 +4,7 @@
 // mlir-memlint viz [options] <file|dir|->...  diagrams
 // mlir-memlint plan [options] <file|dir>...   memory plans (PlanCommand.h)
 // mlir-memlint merge-sarif OUT IN...          SARIF logs joined into one
+// mlir-memlint lsp [options]                  language server (lsp/LspServer.h)
 //
 // Each command has exactly the options it honours, and its --help lists
 // them. Exit codes: 0 no finding at or above --fail-on, 1 such findings, 2
@@ -11,11 +12,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "checks/CheckRegistry.h"
 #include "reporters/ToolInfo.h"
 #include "tools/CommandLine.h"
 #include "tools/LintCommand.h"
 #include "tools/LintDriver.h"
 #include "tools/PlanCommand.h"
+#include "tools/lsp/LspServer.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +27,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <CLI/CLI.hpp>
@@ -301,6 +305,48 @@ int main(int argc, char **argv) {
       ->required();
   mergeApp->add_option("inputs", mergeInputs, "The logs to join")->required();
 
+  LspServerOptions lspOpts;
+  std::string lspInputStyle = "standard", lspLog = "error", lspFailOn;
+  std::optional<std::string> lspChecks;
+  bool lspLitTest = false, lspSplit = false;
+  unsigned lspDebounceMs = 100;
+  CLI::App *lspApp = app.add_subcommand(
+      "lsp", "Run the language server on stdin and stdout (for editors: "
+             "diagnostics as you type, fix-its as quick fixes; docs/lsp.md)");
+  lspApp->add_option("--checks", lspChecks,
+                     "Globs appended to each document's config Checks, as "
+                     "the lint's --checks (the client's 'checks' setting "
+                     "replaces it)");
+  lspApp->add_option("--fail-on", lspFailOn,
+                     "Findings at or above this level are shown as errors: "
+                     "error (default), warning, note")
+      ->check(CLI::IsMember({"error", "warning", "note"}));
+  lspApp->add_flag("--allow-unregistered-dialect",
+                   lspOpts.settings.allowUnregisteredDialect,
+                   "Accept ops of unregistered dialects");
+  lspApp->add_flag("--split-input-file", lspSplit,
+                   "Lint the '// -----' chunks of every document on their own "
+                   "(default: of the documents that have such a line)");
+  addPluginOption(*lspApp, dialectPlugins);
+  lspApp->add_option("--debounce-ms", lspDebounceMs,
+                     "Milliseconds a changed document waits for the next "
+                     "change before it is linted (default 100)")
+      ->check(CLI::Range(0u, 60000u));
+  lspApp->add_option("--input-style", lspInputStyle,
+                     "How messages are read: standard (Content-Length "
+                     "headers) or delimited (by '// -----' lines, for tests)")
+      ->check(CLI::IsMember({"standard", "delimited"}));
+  lspApp->add_flag("--pretty", lspOpts.prettyOutput,
+                   "Indent the JSON written");
+  lspApp->add_flag("--lit-test", lspLitTest,
+                   "For transcripts: --input-style=delimited --pretty, and "
+                   "each message waits until the lints of the previous ones "
+                   "are published");
+  lspApp->add_option("--log", lspLog,
+                     "What the server logs on stderr: error (default), info, "
+                     "verbose")
+      ->check(CLI::IsMember({"error", "info", "verbose"}));
+
   app.set_version_flag("--version", "mlir-memlint " + getToolVersion().str() +
                                         "\n  built with MLIR " LLVM_VERSION_STRING
                                         "\n  allocator: " + kAllocatorName);
@@ -309,7 +355,7 @@ int main(int argc, char **argv) {
 
   // Options of the lint run given before a subcommand's name would be
   // ignored: an error.
-  for (CLI::App *sub : {vizApp, planApp, mergeApp}) {
+  for (CLI::App *sub : {vizApp, planApp, mergeApp, lspApp}) {
     if (!sub->parsed())
       continue;
     std::vector<std::string> given = givenOptions(app);
@@ -339,6 +385,29 @@ int main(int argc, char **argv) {
     plugin->registerDialectRegistryCallbacks(registry);
   }
 
+  if (lspApp->parsed()) {
+    lspOpts.settings.checks = lspChecks;
+    if (!lspFailOn.empty())
+      lspOpts.settings.failOn = *parseLevel(lspFailOn);
+    if (lspSplit)
+      lspOpts.settings.splitInputFile = true;
+    lspOpts.settings.dialectPlugins = dialectPlugins;
+    lspOpts.debounce = std::chrono::milliseconds(lspDebounceMs);
+    if (lspInputStyle == "delimited" || lspLitTest)
+      lspOpts.inputStyle = llvm::lsp::JSONStreamStyle::Delimited;
+    if (lspLitTest) {
+      lspOpts.prettyOutput = true;
+      lspOpts.synchronous = true;
+    }
+    using LogLevel = llvm::lsp::Logger::Level;
+    llvm::lsp::Logger::setLogLevel(lspLog == "verbose" ? LogLevel::Debug
+                                   : lspLog == "info"  ? LogLevel::Info
+                                                       : LogLevel::Error);
+    if (lspChecks)
+      if (auto bad = GlobList(*lspChecks).getError())
+        return usageError("invalid glob in --checks: '" + *bad + "'");
+    return runLspServer(stdin, llvm::outs(), lspOpts);
+  }
   if (planApp->parsed())
     return runPlanCommand(planOpts, registry);
   if (vizApp->parsed())
