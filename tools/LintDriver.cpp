@@ -547,7 +547,7 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     spend(workOf(after));
     return isImprovement(result, after, edits, targets);
   };
-  while (budget > 0) {
+  while (budget > 0 && !pool.cancelled) {
     // The group: the findings still open, at their next candidate, whose
     // edits do not clash with an earlier member's.
     std::vector<size_t> group;
@@ -567,7 +567,7 @@ static void validateFixes(FileResult &result, const LintOptions &options,
       break;
     // Bisection with an explicit stack of subgroups.
     std::vector<std::vector<size_t>> stack = {group};
-    while (!stack.empty() && budget > 0) {
+    while (!stack.empty() && budget > 0 && !pool.cancelled) {
       std::vector<size_t> part = std::move(stack.back());
       stack.pop_back();
       if (holds(part)) {

@@ -9,6 +9,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,6 +26,9 @@ struct FixBudget {
   bool started = false;
   unsigned relints = 0;
   uint64_t work = 0;
+  /// Set from another thread to stop the validation at the next re-lint
+  /// (the language server: the document changed meanwhile).
+  std::atomic<bool> cancelled{false};
 };
 
 /// How to lint one file.
