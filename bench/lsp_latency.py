@@ -14,73 +14,16 @@ usage: bench/lsp_latency.py [--tool build/bin/mlir-memlint] [--ops 10000]
 """
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-class Client:
-    def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE)
-        self.cond = threading.Condition()
-        self.published = {}  # (uri, version) -> (time, diagnostics)
-        self.replies = {}
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            message = json.loads(out.read(length))
-            now = time.monotonic()
-            with self.cond:
-                if message.get("method") == "textDocument/publishDiagnostics":
-                    p = message["params"]
-                    self.published[(p["uri"], p.get("version"))] = (
-                        now, p["diagnostics"])
-                elif "id" in message and "method" not in message:
-                    self.replies[message["id"]] = message
-                self.cond.notify_all()
-
-    def send(self, message):
-        body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.proc.stdin.flush()
-
-    def request(self, rid, method, params):
-        self.send({"jsonrpc": "2.0", "id": rid, "method": method,
-                   "params": params})
-        with self.cond:
-            self.cond.wait_for(lambda: rid in self.replies, timeout=600)
-            return self.replies[rid]
-
-    def notify(self, method, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def wait_diagnostics(self, uri, version, timeout=600):
-        with self.cond:
-            ok = self.cond.wait_for(lambda: (uri, version) in self.published,
-                                    timeout=timeout)
-            if not ok:
-                sys.exit(f"no diagnostics for version {version}")
-            return self.published[(uri, version)]
+sys.path.insert(0, os.path.join(HERE, "..", "test", "lsp"))
+from lspclient import Client  # noqa: E402
 
 
 def measure(tool, path, text, edits, debounce):
@@ -91,7 +34,8 @@ def measure(tool, path, text, edits, debounce):
     start = time.monotonic()
     client.notify("textDocument/didOpen", {"textDocument": {
         "uri": uri, "languageId": "mlir", "version": 1, "text": text}})
-    at, diagnostics = client.wait_diagnostics(uri, 1)
+    at, params = client.diagnostics(uri, 1)
+    diagnostics = params["diagnostics"]
     opened = at - start
     latencies = []
     lines = text.count("\n")
@@ -106,12 +50,10 @@ def measure(tool, path, text, edits, debounce):
         client.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [change]})
-        at, _ = client.wait_diagnostics(uri, version)
+        at, _ = client.diagnostics(uri, version)
         latencies.append(at - sent)
-    client.request(1, "shutdown", None)
-    client.notify("exit", None)
-    client.proc.wait(timeout=60)
-    return opened, latencies, len(diagnostics), client.proc.returncode
+    code = client.shutdown()
+    return opened, latencies, len(diagnostics), code
 
 
 def main():

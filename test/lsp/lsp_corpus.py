@@ -14,7 +14,8 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
+
+from lspclient import Client
 
 tool = sys.argv[1]
 rest = sys.argv[2:]
@@ -58,73 +59,21 @@ for split in (False, True):
             (finding["rule"], loc["line"] - 1))
 
 
-class Client:
-    def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
-        self.cond = threading.Condition()
-        self.published = {}
-        self.replies = {}
-        threading.Thread(target=self.read, daemon=True).start()
-        threading.Thread(target=self.proc.stderr.read, daemon=True).start()
-
-    def read(self):
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    with self.cond:
-                        self.replies["eof"] = True
-                        self.cond.notify_all()
-                    return
-                if not line.strip():
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            message = json.loads(out.read(length))
-            with self.cond:
-                if message.get("method") == "textDocument/publishDiagnostics":
-                    p = message["params"]
-                    self.published[(p["uri"], p.get("version"))] = p
-                elif "id" in message and "method" not in message:
-                    self.replies[message["id"]] = message
-                self.cond.notify_all()
-
-    def send(self, message):
-        body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.proc.stdin.flush()
-
-    def wait(self, predicate, what):
-        with self.cond:
-            if not self.cond.wait_for(
-                    lambda: predicate() or "eof" in self.replies, timeout=300) \
-                    or not predicate():
-                sys.exit(f"lsp_corpus: no {what} (the server ended?)")
-
-
 client = Client([tool, "lsp", "--debounce-ms=0"] + extra)
-client.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-    "capabilities": {}, "initializationOptions": {
-        "allowUnregisteredDialect": True}}})
-client.wait(lambda: 0 in client.replies, "initialize reply")
-client.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+client.request(0, "initialize", {"capabilities": {}, "initializationOptions": {
+    "allowUnregisteredDialect": True}})
+client.notify("initialized", {})
 problems = []
 compared = findings = unparsed = 0
 for path in files:
     with open(path, "rb") as f:
         text = f.read().decode("utf-8", errors="replace")
     uri = "file://" + os.path.abspath(path)
-    client.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
-        "textDocument": {"uri": uri, "languageId": "mlir", "version": 1,
-                         "text": text}}})
-    client.wait(lambda: (uri, 1) in client.published, f"diagnostics of {path}")
-    client.send({"jsonrpc": "2.0", "method": "textDocument/didClose",
-                 "params": {"textDocument": {"uri": uri}}})
-    diagnostics = client.published[(uri, 1)]["diagnostics"]
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "mlir", "version": 1, "text": text}})
+    _, params = client.diagnostics(uri, 1, timeout=300)
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    diagnostics = params["diagnostics"]
     want = expected.get(os.path.abspath(path))
     if want is None:
         problems.append(f"{path}: not in the CLI's report")
@@ -139,10 +88,7 @@ for path in files:
         problems.append(f"{path}: server {got}, CLI {sorted(want['findings'])}")
     if bool(parse) == want["ok"]:
         problems.append(f"{path}: parse diagnostic {bool(parse)}, CLI ok {want['ok']}")
-client.send({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
-client.wait(lambda: 1 in client.replies, "shutdown reply")
-client.send({"jsonrpc": "2.0", "method": "exit"})
-code = client.proc.wait(timeout=120)
+code = client.shutdown()
 for problem in problems:
     print("lsp_corpus: " + problem)
 print(f"lsp_corpus: {compared} files, {findings} findings, {unparsed} not parsed; "
