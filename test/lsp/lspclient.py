@@ -57,7 +57,11 @@ class Client:
     def request(self, rid, method, params, timeout=600):
         self.send({"jsonrpc": "2.0", "id": rid, "method": method,
                    "params": params})
-        self._wait(lambda: rid in self.replies, timeout, f"reply to {method}")
+        return self.reply(rid, timeout)
+
+    def reply(self, rid, timeout=600):
+        """The reply to the request `rid` (sent with send())."""
+        self._wait(lambda: rid in self.replies, timeout, f"reply {rid}")
         return self.replies[rid]
 
     def diagnostics(self, uri, version, timeout=600):
