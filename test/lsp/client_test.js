@@ -52,11 +52,24 @@ function applyEdits(text, edits) {
   return text;
 }
 
+// Where the test is, for the message when it stops early: Node exits, with
+// status 0, when nothing is left to wait for (a request whose server went
+// away), so the end must be reached to pass.
+let step = 'start';
+let finished = false;
+let serverLog = '';
+process.on('exit', () => {
+  if (!finished) {
+    fs.writeSync(2, `client test: failed: stopped at '${step}'; the server's stderr:\n${serverLog}\n`);
+    process.exitCode = 1;
+  }
+});
+
 async function main() {
   fs.mkdirSync(workDir, { recursive: true });
   const child = cp.spawn(tool, ['lsp', ...toolArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (data) => { stderr += data; });
+  child.stderr.on('data', (data) => { stderr += data; serverLog = stderr; });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 
   const connection = protocol.createProtocolConnection(
@@ -77,21 +90,28 @@ async function main() {
   const messages = [];
   connection.onNotification(protocol.ShowMessageNotification.type, (params) => messages.push(params));
   connection.listen();
-  // The next diagnostics of `uri` published from now on.
-  const nextDiagnostics = (uri) => new Promise((resolve, reject) => {
-    waiters.push({ uri, version: undefined, resolve });
-    setTimeout(() => reject(new Error(`no new diagnostics for ${uri}`)), 30000).unref();
+  // A waiter fails after 60 s, or at once when the server ends.
+  const wait = (uri, version, what) => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${what}`)), 60000);
+    waiters.push({ uri, version, reject, resolve: (record) => {
+      clearTimeout(timer);
+      resolve(record);
+    } });
   });
+  child.on('exit', (code, signal) => {
+    for (const waiter of waiters.splice(0))
+      waiter.reject(new Error(`the server exited (${code}, ${signal}): ${stderr}`));
+  });
+  // The next diagnostics of `uri` published from now on.
+  const nextDiagnostics = (uri) => wait(uri, undefined, `new diagnostics for ${uri}`);
   const diagnosticsOf = (uri, version) => {
     const done = published.find((p) => p.uri === uri && p.version === version);
     if (done)
       return Promise.resolve(done);
-    return new Promise((resolve, reject) => {
-      waiters.push({ uri, version, resolve });
-      setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version}`)), 30000).unref();
-    });
+    return wait(uri, version, `diagnostics for ${uri} v${version}`);
   };
 
+  step = 'initialize';
   const init = await connection.sendRequest(protocol.InitializeRequest.type, {
     processId: process.pid,
     rootUri: url.pathToFileURL(workDir).href,
@@ -107,6 +127,7 @@ async function main() {
   assert.strictEqual(init.capabilities.textDocumentSync.change, 2);
   connection.sendNotification(protocol.InitializedNotification.type, {});
 
+  step = 'open a buggy document';
   // A buggy document: its leak, with the path as related information.
   const leakPath = path.join(workDir, 'leak.mlir');
   fs.writeFileSync(leakPath, LEAK);
@@ -126,6 +147,7 @@ async function main() {
   for (const info of leak.relatedInformation)
     assert.strictEqual(info.location.uri, leakUri);
 
+  step = 'code actions';
   // Its quick fixes: the validated fix-it first and preferred, NOLINT, the
   // config file.
   const actions = await connection.sendRequest(protocol.CodeActionRequest.type, {
@@ -143,6 +165,7 @@ async function main() {
   for (const action of actions)
     assert.strictEqual(action.kind, 'quickfix');
 
+  step = 'apply the fix';
   // The fix applied as the editor applies it: clean.
   const fixed = applyEdits(LEAK, actions[0].edit.changes[leakUri]);
   connection.sendNotification(protocol.DidChangeTextDocumentNotification.type, {
@@ -152,6 +175,7 @@ async function main() {
   const second = await diagnosticsOf(leakUri, 2);
   assert.deepStrictEqual(second.diagnostics, [], fixed);
 
+  step = 'typing burst';
   // Typing: incremental changes in a burst. Only the newest version counts;
   // no diagnostics of an older version come after it.
   let text = fixed;
@@ -175,6 +199,7 @@ async function main() {
   console.log(`burst: ${skipped.length} of 9 intermediate versions not linted; ` +
               `newest published ${last.at - sentAt} ms after the last change`);
 
+  step = 'open the wide document';
   // UTF-16 positions: NOLINT at the end of a line with wide characters.
   const widePath = path.join(workDir, 'wide.mlir');
   const wideUri = url.pathToFileURL(widePath).href;
@@ -183,6 +208,7 @@ async function main() {
   });
   const wide = await diagnosticsOf(wideUri, 1);
   assert.strictEqual(wide.diagnostics.length, 1, JSON.stringify(wide));
+  step = 'config file watched';
   // A config file appears next to the documents, then goes: the client
   // says so, the server re-lints with it, then without it.
   const configPath = path.join(workDir, '.mlir-memlint.yaml');
@@ -200,6 +226,7 @@ async function main() {
   });
   assert.strictEqual((await next).diagnostics.length, 1);
 
+  step = 'NOLINT on the wide line';
   const wideActions = await connection.sendRequest(protocol.CodeActionRequest.type, {
     textDocument: { uri: wideUri }, range: wide.diagnostics[0].range,
     context: { diagnostics: wide.diagnostics },
@@ -214,6 +241,7 @@ async function main() {
   });
   assert.deepStrictEqual((await diagnosticsOf(wideUri, 2)).diagnostics, []);
 
+  step = 'garbage';
   // Garbage on the wire: the server drops it and keeps answering.
   child.stdin.write('Content-Length: 11\r\n\r\nnot json at');
   child.stdin.write('Content-Length: 2\r\n\r\n[]');
@@ -222,11 +250,13 @@ async function main() {
   });
   assert.deepStrictEqual(stillThere, []);
 
+  step = 'close';
   // Closing a document clears its diagnostics.
   connection.sendNotification(protocol.DidCloseTextDocumentNotification.type, {
     textDocument: { uri: wideUri },
   });
 
+  step = 'shutdown';
   await connection.sendRequest(protocol.ShutdownRequest.type);
   connection.sendNotification(protocol.ExitNotification.type);
   const code = await exited;
@@ -235,10 +265,12 @@ async function main() {
   assert.deepStrictEqual(messages, []);
   const cleared = published.filter((p) => p.uri === wideUri);
   assert.deepStrictEqual(cleared[cleared.length - 1].diagnostics, []);
+  finished = true;
   console.log('client test: passed');
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Synchronously: console.error on a pipe may be cut short by exit.
+  fs.writeSync(2, `client test: failed: ${error.stack || error}\n`);
   process.exit(1);
 });

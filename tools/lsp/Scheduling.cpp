@@ -163,7 +163,10 @@ void Worker::loop() {
         pending.begin(), pending.end(),
         [](const auto &a, const auto &b) { return a.second.due < b.second.due; });
     if (first->second.due > Clock::now()) {
-      changed.wait_until(lock, first->second.due);
+      // A copy: wait_until reads it after waking, when the job may have
+      // been replaced or cancelled (ASan: a use after free).
+      Clock::time_point due = first->second.due;
+      changed.wait_until(lock, due);
       continue;
     }
     std::function<void()> job = std::move(first->second.job);
