@@ -10,11 +10,11 @@ using namespace mlir;
 using namespace memlint;
 
 bool FixItBuilder::remove(Operation *op) {
-  auto lines = context.getSource().getWholeLines(op);
+  auto lines = source.getWholeLines(op);
   if (!lines)
     return !(failed = true);
   FixEdit edit;
-  edit.file = context.getFilePath().str();
+  edit.file = file;
   edit.offset = lines->first;
   edit.length = lines->second - lines->first;
   edits.push_back(std::move(edit));
@@ -23,16 +23,16 @@ bool FixItBuilder::remove(Operation *op) {
 
 bool FixItBuilder::insertAt(uint64_t offset, Operation *indentLike,
                             StringRef line) {
-  StringRef text = context.getSource().getText();
+  StringRef text = source.getText();
   // Every line of `line` gets the indentation of `indentLike`.
-  StringRef indent = context.getSource().getIndentation(indentLike);
+  StringRef indent = source.getIndentation(indentLike);
   std::string indented;
   SmallVector<StringRef> lines;
   line.split(lines, '\n');
   for (size_t i = 0; i < lines.size(); ++i)
     indented += (i ? "\n" : "") + indent.str() + lines[i].str();
   FixEdit edit;
-  edit.file = context.getFilePath().str();
+  edit.file = file;
   edit.offset = offset;
   // At the end of a file without a final newline, start a new line first.
   if (offset == text.size() && !text.empty() && !text.ends_with("\n"))
@@ -44,28 +44,40 @@ bool FixItBuilder::insertAt(uint64_t offset, Operation *indentLike,
 }
 
 bool FixItBuilder::insertAfter(Operation *anchor, StringRef line) {
-  auto lines = context.getSource().getWholeLines(anchor);
+  auto lines = source.getWholeLines(anchor);
   if (!lines)
     return !(failed = true);
   return insertAt(lines->second, anchor, line);
 }
 
 bool FixItBuilder::insertBefore(Operation *anchor, StringRef line) {
-  auto lines = context.getSource().getWholeLines(anchor);
+  auto lines = source.getWholeLines(anchor);
   if (!lines)
     return !(failed = true);
   return insertAt(lines->first, anchor, line);
 }
 
+bool FixItBuilder::replace(Operation *op, StringRef text) {
+  auto lines = source.getWholeLines(op);
+  if (!lines)
+    return !(failed = true);
+  // One edit: the deletion of the lines and the insertion at their start
+  // would start at one offset, which applyEdits cannot order.
+  if (!insertAt(lines->first, op, text))
+    return false;
+  edits.back().length = lines->second - lines->first;
+  return true;
+}
+
 bool FixItBuilder::moveAfter(Operation *op, Operation *anchor) {
-  auto text = getOpText(context, op);
+  auto text = getOpText(source, op);
   if (!text)
     return !(failed = true);
   return remove(op) && insertAfter(anchor, *text);
 }
 
 bool FixItBuilder::moveBefore(Operation *op, Operation *anchor) {
-  auto text = getOpText(context, op);
+  auto text = getOpText(source, op);
   if (!text)
     return !(failed = true);
   return remove(op) && insertBefore(anchor, *text);
@@ -90,7 +102,11 @@ std::optional<FixIt> FixItBuilder::take(std::string description) {
 
 std::optional<std::string> memlint::getOpText(const LintContext &context,
                                               Operation *op) {
-  const SourceInfo &source = context.getSource();
+  return getOpText(context.getSource(), op);
+}
+
+std::optional<std::string> memlint::getOpText(const SourceInfo &source,
+                                              Operation *op) {
   auto lines = source.getWholeLines(op);
   if (!lines)
     return std::nullopt;

@@ -27,7 +27,11 @@ namespace memlint {
 /// an op that shares its line with another one.
 class FixItBuilder {
 public:
-  explicit FixItBuilder(const LintContext &context) : context(context) {}
+  explicit FixItBuilder(const LintContext &context)
+      : FixItBuilder(context.getSource(), context.getFilePath().str()) {}
+  /// Edits on the text of `source`, the file shown as `file`.
+  FixItBuilder(const SourceInfo &source, std::string file)
+      : source(source), file(std::move(file)) {}
 
   /// Deletes the lines of `op`.
   bool remove(mlir::Operation *op);
@@ -37,6 +41,8 @@ public:
   bool insertAfter(mlir::Operation *anchor, llvm::StringRef line);
   /// Inserts `line` on a new line before `anchor`, indented like it.
   bool insertBefore(mlir::Operation *anchor, llvm::StringRef line);
+  /// Replaces the lines of `op` by `text` (indented like `op`).
+  bool replace(mlir::Operation *op, llvm::StringRef text);
   /// Moves `op` to a new line after `anchor`, indented like `anchor`.
   bool moveAfter(mlir::Operation *op, mlir::Operation *anchor);
   /// Moves `op` to a new line before `anchor`, indented like `anchor`.
@@ -50,13 +56,16 @@ private:
   bool insertAt(uint64_t offset, mlir::Operation *indentLike,
                 llvm::StringRef line);
 
-  const LintContext &context;
+  const SourceInfo &source;
+  std::string file;
   std::vector<FixEdit> edits;
   bool failed = false;
 };
 
 /// The source text of `op` on one line (without indentation and newline).
 std::optional<std::string> getOpText(const LintContext &context,
+                                     mlir::Operation *op);
+std::optional<std::string> getOpText(const SourceInfo &source,
                                      mlir::Operation *op);
 
 /// The text of a deallocation of `value` with the deallocator `family`,

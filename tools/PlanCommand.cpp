@@ -18,7 +18,9 @@
 #include "analyzer/SourceInfo.h"
 #include "analyzer/Units.h"
 #include "reporters/PlanReport.h"
+#include "tools/FixApplier.h"
 #include "tools/LintDriver.h"
+#include "tools/PlanRewrite.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -89,8 +91,73 @@ static std::string readFile(const std::string &path, std::string &error) {
   return (*buffer)->getBuffer().str();
 }
 
+/// plan --rewrite and --rewrite-dry-run: the summary of each file on
+/// stderr, the diff (dry run) or the rewritten text of stdin on stdout.
+static int runRewrite(const PlanCommandOptions &options,
+                      const DialectRegistry &registry) {
+  if (!options.fromCsv.empty() || !options.jsonFile.empty() ||
+      !options.csvFile.empty() || !options.vizDir.empty())
+    return planError("--rewrite and --rewrite-dry-run take MLIR inputs only, "
+                     "without --from-csv, --json, --csv or --viz-dir");
+  if (options.inputs.empty())
+    return planError("no input files; try --help");
+  std::vector<std::string> errors;
+  std::vector<std::string> inputs = expandInputs(options.inputs, errors);
+  for (const std::string &error : errors)
+    planError(error);
+  bool hadError = !errors.empty(), refused = false;
+  PlanRewriteOptions rewriteOptions;
+  rewriteOptions.assumeDim = options.assumeDim;
+  rewriteOptions.timeLimitSeconds = options.timeLimitSeconds;
+  rewriteOptions.function = options.function;
+  rewriteOptions.space = options.space;
+  rewriteOptions.lint.allowUnregisteredDialects =
+      options.allowUnregisteredDialects;
+  rewriteOptions.lint.analysis.assumeDim = options.assumeDim;
+  for (const std::string &input : inputs) {
+    std::string error;
+    std::string text = readFile(input, error);
+    if (!error.empty()) {
+      planError(error);
+      hadError = true;
+      continue;
+    }
+    std::string shown = input == "-" ? "<stdin>" : input;
+    FileRewrite rewrite =
+        rewriteText(std::move(text), shown, rewriteOptions, registry);
+    if (!rewrite.ok) {
+      llvm::errs() << rewrite.diagnostics;
+      hadError = true;
+      continue;
+    }
+    llvm::errs() << renderRewriteSummary(rewrite);
+    refused |= llvm::any_of(rewrite.groups, [](const RewriteGroupReport &g) {
+      return !g.applied;
+    });
+    if (options.rewriteDryRun) {
+      llvm::outs() << renderUnifiedDiff(rewrite.before, rewrite.after, shown);
+      continue;
+    }
+    if (input == "-") {
+      llvm::outs() << rewrite.after;
+      continue;
+    }
+    if (rewrite.after == rewrite.before)
+      continue;
+    if (!writeFileAtomically(input, rewrite.after, error)) {
+      planError(error);
+      hadError = true;
+    }
+  }
+  // A rewrite that validation refused is a failure the user should see in
+  // the exit code (1, as a lint finding); errors are 2.
+  return hadError ? 2 : refused ? 1 : 0;
+}
+
 int memlint::runPlanCommand(const PlanCommandOptions &options,
                             const DialectRegistry &registry) {
+  if (options.rewrite || options.rewriteDryRun)
+    return runRewrite(options, registry);
   std::vector<PlanReportSpace> reports;
   std::string csvText;
   unsigned csvGroups = 0;

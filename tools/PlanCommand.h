@@ -33,6 +33,10 @@ struct PlanCommandOptions {
   std::string vizDir;
   /// Formats of the plan charts: dot, svg, png.
   std::vector<std::string> vizFormats;
+  /// Apply the plans to the files (--rewrite), or print the rewrite as a
+  /// unified diff (--rewrite-dry-run); see tools/PlanRewrite.h.
+  bool rewrite = false;
+  bool rewriteDryRun = false;
 };
 
 /// Runs `mlir-memlint plan`; returns the exit code (0 ok, 2 usage, parse or

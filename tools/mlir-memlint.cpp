@@ -295,6 +295,15 @@ int main(int argc, char **argv) {
   planApp->add_option("--base-dir", planOpts.baseDir,
                       "The folder the paths in the JSON are relative to "
                       "(default: the current folder)");
+  auto *rewriteFlag = planApp->add_flag(
+      "--rewrite", planOpts.rewrite,
+      "Apply the plans to the files: in each function and memory space, the "
+      "planned memref.allocs become views of one arena at their offsets, "
+      "validated, written atomically (stdin: to stdout)");
+  planApp
+      ->add_flag("--rewrite-dry-run", planOpts.rewriteDryRun,
+                 "Print the rewrite as a unified diff instead of writing it")
+      ->excludes(rewriteFlag);
 
   std::string mergeOutput;
   std::vector<std::string> mergeInputs;
