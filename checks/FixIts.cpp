@@ -152,13 +152,21 @@ bool memlint::editsClash(llvm::ArrayRef<FixEdit> edits,
   });
 }
 
-std::string memlint::applyEdits(llvm::StringRef text,
-                                llvm::ArrayRef<FixEdit> edits) {
+std::vector<FixEdit> memlint::sortEdits(llvm::ArrayRef<FixEdit> edits) {
   std::vector<FixEdit> sorted(edits.begin(), edits.end());
+  // An insertion at the offset where a replacement starts goes before it
+  // (it is not an overlap); edits at one offset keep their order.
   std::stable_sort(sorted.begin(), sorted.end(),
                    [](const FixEdit &a, const FixEdit &b) {
-                     return a.offset < b.offset;
+                     return std::make_pair(a.offset, a.length != 0) <
+                            std::make_pair(b.offset, b.length != 0);
                    });
+  return sorted;
+}
+
+std::string memlint::applyEdits(llvm::StringRef text,
+                                llvm::ArrayRef<FixEdit> edits) {
+  std::vector<FixEdit> sorted = sortEdits(edits);
   std::string out;
   uint64_t pos = 0;
   for (const FixEdit &edit : sorted) {

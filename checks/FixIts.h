@@ -83,6 +83,10 @@ bool editsClash(llvm::ArrayRef<FixEdit> edits,
                 llvm::ArrayRef<std::pair<uint64_t, uint64_t>> taken,
                 bool touching);
 
+/// `edits` in the order they apply: by offset, an insertion before a
+/// replacement that starts where it is.
+std::vector<FixEdit> sortEdits(llvm::ArrayRef<FixEdit> edits);
+
 /// `text` with `edits` applied (overlapping edits after the first skipped).
 std::string applyEdits(llvm::StringRef text, llvm::ArrayRef<FixEdit> edits);
 

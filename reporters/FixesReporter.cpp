@@ -154,10 +154,11 @@ std::string memlint::renderUnifiedDiff(llvm::StringRef before,
       if (i < n && j < m && a[prefix + i] == b[prefix + j]) {
         ops.push_back({' ', a[prefix + i]});
         ++i, ++j;
-      } else if (j < m && (i == n || at(i, j + 1) >= at(i + 1, j))) {
-        ops.push_back({'+', b[prefix + j++]});
-      } else {
+      } else if (i < n && (j == m || at(i + 1, j) >= at(i, j + 1))) {
+        // Removed lines before added ones, as diff(1) prints them.
         ops.push_back({'-', a[prefix + i++]});
+      } else {
+        ops.push_back({'+', b[prefix + j++]});
       }
     }
   } else {

@@ -399,11 +399,7 @@ static void lintChunks(const std::string &text, const LintOptions &options,
 }
 
 uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
-  std::vector<FixEdit> sorted(edits.begin(), edits.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const FixEdit &a, const FixEdit &b) {
-                     return a.offset < b.offset;
-                   });
+  std::vector<FixEdit> sorted = sortEdits(edits);
   int64_t delta = 0; // new - old, for the edits before `offset`
   for (const FixEdit &edit : sorted) {
     int64_t newStart = int64_t(edit.offset) + delta;

@@ -20,7 +20,10 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
+#include <functional>
+#include <map>
 #include <set>
+#include <tuple>
 
 using namespace mlir;
 using namespace memlint;
@@ -216,45 +219,111 @@ static bool buildEdits(const ArenaGroup &group, const SourceInfo &source,
   return true;
 }
 
-/// Why the edited text `after` (with `edits` on the original) is not a
-/// valid rewrite of the groups `groups`; empty when it is.
-static std::string validate(const FileRewrite &rewrite, const FileResult &before,
-                            ArrayRef<const GroupEdits *> groups,
-                            ArrayRef<FixEdit> edits, const std::string &after,
-                            const PlanRewriteOptions &options,
-                            const DialectRegistry &registry) {
+namespace {
+/// What validation says of a set of rewritten groups: the text does not
+/// parse or verify (`parseError`), or the functions whose rewrite is wrong,
+/// with why.
+struct Verdict {
+  std::string parseError;
+  std::map<std::string, std::string> refused;
+  bool ok() const { return parseError.empty() && refused.empty(); }
+};
+
+/// The findings of a file, as validation compares them: the structural
+/// perf-* findings by how many sites each function and memory space has
+/// (they are aggregated per function, and the rewrite moves their primary
+/// site when it takes the worst buffer away), the others by rule and
+/// position.
+struct FindingCensus {
+  std::map<std::tuple<std::string, std::string, std::string>, size_t> sites;
+  std::set<std::pair<std::string, uint64_t>> positioned;
+};
+} // namespace
+
+static bool isStructural(const Finding &finding) {
+  return StringRef(finding.rule).starts_with("perf-");
+}
+
+static size_t countSites(const Finding &finding) {
+  return 1 + llvm::count_if(finding.notes, [](const FindingNote &note) {
+           return note.otherSite;
+         });
+}
+
+static FindingCensus takeCensus(ArrayRef<ReportedFinding> findings) {
+  FindingCensus census;
+  for (const ReportedFinding &item : findings) {
+    const Finding &finding = item.finding;
+    if (isStructural(finding))
+      census.sites[{finding.rule, finding.function, finding.memorySpace}] +=
+          countSites(finding);
+    else
+      census.positioned.insert({finding.rule, finding.location.range.offset});
+  }
+  return census;
+}
+
+/// Validates the edited text `after` (`edits` on the original) of the
+/// groups `groups` against the census of the original.
+static Verdict validate(const FileRewrite &rewrite,
+                        const FindingCensus &before,
+                        ArrayRef<const GroupEdits *> groups,
+                        ArrayRef<FixEdit> edits, const std::string &after,
+                        const PlanRewriteOptions &options,
+                        const DialectRegistry &registry) {
+  Verdict verdict;
   LintOptions lint = options.lint;
   lint.validateFixes = false;
   lint.onModule = nullptr;
   FileResult linted = lintText(after, rewrite.path, lint, registry);
   if (!linted.status.ok) {
     StringRef first = StringRef(linted.diagnostics).split('\n').first;
-    return "the rewritten text does not parse or verify: " + first.str();
+    verdict.parseError =
+        "the rewritten text does not parse or verify: " + first.str();
+    return verdict;
   }
-  std::set<std::pair<std::string, uint64_t>> old;
-  for (const ReportedFinding &item : before.findings)
-    old.insert({item.finding.rule, item.finding.location.range.offset});
+  auto refuse = [&](const std::string &function, std::string why) {
+    verdict.refused.emplace(function, std::move(why));
+  };
+  FindingCensus now;
   for (const ReportedFinding &item : linted.findings) {
-    uint64_t at = mapOffsetBack(item.finding.location.range.offset, edits);
-    if (!old.count({item.finding.rule, at}))
-      return "the rewritten text has a new finding at line " +
-             std::to_string(item.finding.location.range.line) + ": " +
-             item.finding.message + " [" + item.finding.rule + "]";
+    const Finding &finding = item.finding;
+    std::string where = "the rewritten text has a new finding at line " +
+                        std::to_string(finding.location.range.line) + ": " +
+                        finding.message + " [" + finding.rule + "]";
+    if (isStructural(finding)) {
+      auto key = std::make_tuple(finding.rule, finding.function,
+                                 finding.memorySpace);
+      size_t count = now.sites[key] += countSites(finding);
+      auto old = before.sites.find(key);
+      if (old == before.sites.end() || count > old->second)
+        refuse(finding.function, where);
+      continue;
+    }
+    uint64_t at = mapOffsetBack(finding.location.range.offset, edits);
+    if (!before.positioned.count({finding.rule, at}))
+      refuse(finding.function, where);
   }
   // Re-plan: each rewritten space holds its arena, of the planned size,
   // and nothing else when nothing planned stayed.
   std::unique_ptr<ParsedFile> parsed =
       parseText(after, rewrite.path, registry,
                 options.lint.allowUnregisteredDialects);
-  if (!parsed->module)
-    return "the rewritten text does not parse";
+  if (!parsed->module) {
+    verdict.parseError = "the rewritten text does not parse";
+    return verdict;
+  }
+  std::map<std::string, std::vector<const GroupEdits *>> byFunction;
+  for (const GroupEdits *group : groups)
+    byFunction[group->report.function].push_back(group);
   LiveIntervalOptions live;
   live.assumeDim = options.assumeDim;
   for (FunctionOpInterface fn : getFunctions(*parsed->module)) {
-    for (const GroupEdits *group : groups) {
-      if (fn.getName() != group->report.function)
-        continue;
-      FunctionLiveIntervals intervals(fn, live);
+    auto found = byFunction.find(fn.getName().str());
+    if (found == byFunction.end())
+      continue;
+    FunctionLiveIntervals intervals(fn, live);
+    for (const GroupEdits *group : found->second) {
       const BufferInterval *arena = nullptr;
       unsigned planned = 0;
       for (const BufferInterval &buffer : intervals.getBuffers()) {
@@ -264,20 +333,25 @@ static std::string validate(const FileRewrite &rewrite, const FileResult &before
         if (parsed->source->getName(buffer.value) == group->arenaName)
           arena = &buffer;
       }
-      if (!arena || arena->bytes != group->report.arenaBytes)
-        return "the re-plan of @" + group->report.function +
-               " does not find the arena of " +
-               std::to_string(group->report.arenaBytes) + " bytes";
+      const std::string &function = group->report.function;
+      if (!arena || arena->bytes != group->report.arenaBytes) {
+        refuse(function, "the re-plan of @" + function +
+                             " does not find the arena of " +
+                             std::to_string(group->report.arenaBytes) +
+                             " bytes");
+        continue;
+      }
       std::vector<size_t> indices;
       PlanProblem problem = intervals.getProblem(group->report.space, indices);
       int64_t height = planArena(problem, {0.0}).height;
       if (planned == 1 && height != group->report.arenaBytes)
-        return "the re-planned peak of @" + group->report.function + " is " +
-               std::to_string(height) + " bytes, not the arena's " +
-               std::to_string(group->report.arenaBytes);
+        refuse(function, "the re-planned peak of @" + function + " is " +
+                             std::to_string(height) +
+                             " bytes, not the arena's " +
+                             std::to_string(group->report.arenaBytes));
     }
   }
-  return "";
+  return verdict;
 }
 
 FileRewrite memlint::rewriteText(std::string text, const std::string &path,
@@ -352,46 +426,80 @@ FileRewrite memlint::rewriteText(std::string text, const std::string &path,
   rewrite.planSeconds = secondsSince(start);
   start = std::chrono::steady_clock::now();
 
-  // Validate all the rewrites together; when that fails, one by one, each
-  // on top of those kept so far.
+  // Validate all the rewrites together. The functions are independent
+  // (a rewrite keeps every signature), so a function whose rewrite is
+  // wrong is dropped and the rest validated again; a text that does not
+  // parse is bisected, since its error does not say which group made it.
   LintOptions lint = options.lint;
   lint.validateFixes = false;
   lint.onModule = nullptr;
-  FileResult before = lintText(text, path, lint, registry);
-  auto tryGroups = [&](ArrayRef<const GroupEdits *> groups,
-                       std::string &after, std::vector<FixEdit> &edits) {
+  FindingCensus before =
+      takeCensus(lintText(text, path, lint, registry).findings);
+  std::string after;
+  std::vector<FixEdit> edits;
+  auto tryGroups = [&](ArrayRef<const GroupEdits *> groups) {
     edits.clear();
     for (const GroupEdits *group : groups)
       edits.insert(edits.end(), group->edits.begin(), group->edits.end());
     after = applyEdits(text, edits);
     return validate(rewrite, before, groups, edits, after, options, registry);
   };
+  auto refuse = [](const GroupEdits *group, const std::string &why) {
+    const_cast<GroupEdits *>(group)->report.refusal = why;
+  };
+  // The groups of `groups` that validate together.
+  std::function<std::vector<const GroupEdits *>(
+      std::vector<const GroupEdits *>)>
+      accept = [&](std::vector<const GroupEdits *> groups) {
+        while (!groups.empty()) {
+          Verdict verdict = tryGroups(groups);
+          if (verdict.ok())
+            return groups;
+          if (!verdict.parseError.empty()) {
+            if (groups.size() == 1) {
+              refuse(groups.front(), verdict.parseError);
+              return std::vector<const GroupEdits *>();
+            }
+            size_t half = groups.size() / 2;
+            std::vector<const GroupEdits *> kept = accept(
+                std::vector<const GroupEdits *>(groups.begin(),
+                                                groups.begin() + half));
+            std::vector<const GroupEdits *> right =
+                accept(std::vector<const GroupEdits *>(groups.begin() + half,
+                                                       groups.end()));
+            kept.insert(kept.end(), right.begin(), right.end());
+            groups = std::move(kept);
+            continue;
+          }
+          std::vector<const GroupEdits *> rest;
+          for (const GroupEdits *group : groups) {
+            auto found = verdict.refused.find(group->report.function);
+            if (found == verdict.refused.end())
+              rest.push_back(group);
+            else
+              refuse(group, found->second);
+          }
+          if (rest.size() == groups.size()) {
+            // A finding in a function without a rewrite: the rewrite of
+            // another one changed it (it should not); drop them all.
+            for (const GroupEdits *group : groups)
+              refuse(group, verdict.refused.begin()->second);
+            return std::vector<const GroupEdits *>();
+          }
+          groups = std::move(rest);
+        }
+        return groups;
+      };
   std::vector<const GroupEdits *> ready;
   for (const GroupEdits &group : candidates)
     if (group.report.refusal.empty())
       ready.push_back(&group);
-  std::vector<const GroupEdits *> accepted;
-  std::string after;
-  std::vector<FixEdit> edits;
-  if (!ready.empty()) {
-    std::string why = tryGroups(ready, after, edits);
-    if (why.empty()) {
-      accepted = ready;
-    } else if (ready.size() == 1) {
-      const_cast<GroupEdits *>(ready.front())->report.refusal = why;
-    } else {
-      for (const GroupEdits *group : ready) {
-        std::vector<const GroupEdits *> attempt = accepted;
-        attempt.push_back(group);
-        std::string reason = tryGroups(attempt, after, edits);
-        if (reason.empty())
-          accepted = attempt;
-        else
-          const_cast<GroupEdits *>(group)->report.refusal = reason;
-      }
-    }
-    tryGroups(accepted, after, edits);
-    rewrite.after = accepted.empty() ? text : after;
+  std::vector<const GroupEdits *> accepted = accept(ready);
+  if (!accepted.empty()) {
+    edits.clear();
+    for (const GroupEdits *group : accepted)
+      edits.insert(edits.end(), group->edits.begin(), group->edits.end());
+    rewrite.after = applyEdits(text, edits);
   }
   for (GroupEdits &group : candidates) {
     group.report.applied = llvm::is_contained(accepted, &group);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "checks/FixIts.h"
 #include "tools/LintDriver.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -204,4 +205,23 @@ TEST(PerfFixItTest, NoFixWhenTheDeallocSharesItsLine) {
   FileResult result = lintText(input, "-*,perf-late-dealloc");
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_TRUE(result.findings.front().finding.fixes.empty());
+}
+
+// Two fix-its of one round: one inserts a line at the start of a line the
+// other deletes (an arena's dealloc inserted after the last use, where a
+// buffer's dealloc of another group goes). The insertion must survive,
+// whatever order the edits come in, and offsets map back through both.
+TEST(ApplyEditsTest, InsertionAtTheStartOfARemovedLine) {
+  const std::string text = "a\nremove me\nb\n";
+  FixEdit remove{"f", 2, 10, ""};
+  FixEdit insert{"f", 2, 0, "inserted\n"};
+  EXPECT_EQ(applyEdits(text, {remove, insert}), "a\ninserted\nb\n");
+  EXPECT_EQ(applyEdits(text, {insert, remove}), "a\ninserted\nb\n");
+  // "b" is at 12 in the original and at 11 in the edited text.
+  EXPECT_EQ(mapOffsetBack(11, {remove, insert}), 12u);
+  EXPECT_EQ(mapOffsetBack(11, {insert, remove}), 12u);
+  // Insertions at one offset keep their order.
+  FixEdit second{"f", 2, 0, "second\n"};
+  EXPECT_EQ(applyEdits(text, {remove, insert, second}),
+            "a\ninserted\nsecond\nb\n");
 }
