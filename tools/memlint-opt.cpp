@@ -15,6 +15,7 @@
 #include "analyzer/LiveIntervals.h"
 #include "analyzer/LifetimeAnalysis.h"
 #include "analyzer/MemoryModel.h"
+#include "pass/ApplyPlanPass.h"
 #include "pass/MemLintPass.h"
 
 #include "mlir/IR/AsmState.h"
@@ -212,6 +213,7 @@ int main(int argc, char **argv) {
   PassRegistration<TestRootsPass>();
   PassRegistration<TestAliasClassesPass>();
   memlint::registerMemLintPass();
+  memlint::registerApplyPlanPass();
   PassRegistration<TestLiveIntervalsPass>();
   return asMainReturnCode(
       MlirOptMain(argc, argv, "mlir-memlint test driver\n", registry));

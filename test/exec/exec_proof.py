@@ -12,8 +12,11 @@ the program says stay unplanned (`// EXEC-UNPLANNED-BYTES: N`). With
 llc, cc) and run under valgrind's memcheck, which must find no error and
 no leak.
 
-usage: exec_proof.py --tool mlir-memlint --llvm-bin DIR --work DIR
-                     [--generated A:B] [--valgrind N] FILE...
+With --plugin, the memlint-apply-plan pass of libMemLintPlugin.so, run by
+mlir-opt, rewrites the program instead of `plan --rewrite`.
+
+usage: exec_proof.py (--tool mlir-memlint | --plugin libMemLintPlugin.so)
+                     [--llvm-bin DIR] --work DIR [--generated A:B] [--valgrind N] FILE...
 """
 import argparse
 import os
@@ -105,11 +108,20 @@ def prove(args, path, use_valgrind):
         text = f.read()
     m = re.search(r"EXEC-UNPLANNED-BYTES: (\d+)", text)
     unplanned = int(m.group(1)) if m else 0
-    proc = check(run([args.tool, "plan", "--rewrite", rewritten]), "plan --rewrite")
-    with open(rewritten) as f:
-        after = f.read()
-    arenas = [int(s) for s in re.findall(
-        r"%arena\w* = memref\.alloc\(\) \{alignment = \d+ : i64\} : memref<(\d+)xi8", after)]
+    if args.plugin:
+        # The pass in a pipeline: its remarks name each arena's size.
+        proc = check(run([os.path.join(args.llvm_bin, "mlir-opt"),
+                          "--load-pass-plugin=" + args.plugin,
+                          "--pass-pipeline=builtin.module(memlint-apply-plan{remarks=true})", original, "-o", rewritten]),
+                     "mlir-opt --memlint-apply-plan")
+        arenas = [int(s) for s in re.findall(r"into one arena of (\d+) bytes", proc.stderr)]
+    else:
+        proc = check(run([args.tool, "plan", "--rewrite", rewritten]), "plan --rewrite")
+        with open(rewritten) as f:
+            after = f.read()
+        arenas = [int(s) for s in re.findall(
+            r"%arena\w* = memref\.alloc\(\) \{alignment = \d+ : i64\} : memref<(\d+)xi8",
+            after)]
     if not arenas:
         raise Failure("no arena in the rewrite: " + proc.stderr)
     results = {}
@@ -141,7 +153,9 @@ def prove(args, path, use_valgrind):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tool", required=True)
+    parser.add_argument("--tool", help="mlir-memlint, to rewrite with plan --rewrite")
+    parser.add_argument("--plugin", help="libMemLintPlugin.so, to rewrite with the "
+                        "memlint-apply-plan pass in mlir-opt instead")
     parser.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
     parser.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
     parser.add_argument("--work", required=True)
@@ -150,6 +164,8 @@ def main():
                         help="run the first N programs under valgrind too")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
+    if bool(args.tool) == bool(args.plugin):
+        parser.error("give one of --tool and --plugin")
     os.makedirs(args.work, exist_ok=True)
     args.memcount = os.path.join(args.work, "libmemcount.so")
     check(run(["cc", "-O1", "-shared", "-fPIC", "-o", args.memcount,
