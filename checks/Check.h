@@ -38,6 +38,12 @@ public:
   /// when the driver validates and shows or applies them).
   bool wantsFixes() const { return fixes; }
   void setWantsFixes(bool value) { fixes = value; }
+  /// Whether checks should also propose their unsafe fix-its (DESIGN §4:
+  /// edits that are right when the analysis is, but change what the
+  /// program does with memory in ways a reviewer should see, such as
+  /// perf-missed-reuse's reuse of a dead buffer; only with --fix-unsafe).
+  bool wantsUnsafeFixes() const { return fixes && unsafeFixes; }
+  void setWantsUnsafeFixes(bool value) { unsafeFixes = value; }
   /// The lifetime analysis of the module, computed on first use.
   const LifetimeAnalysis &getLifetime() const;
   /// The lifetime analysis if some check has asked for it, else null.
@@ -66,6 +72,7 @@ private:
   AnalysisOptions options;
   mutable std::unique_ptr<LifetimeAnalysis> lifetime;
   bool fixes = true;
+  bool unsafeFixes = false;
 };
 
 /// A boolean check option as clang-tidy reads one: true/false (and the

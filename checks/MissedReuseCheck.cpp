@@ -20,11 +20,16 @@
 
 #include "checks/MissedReuseCheck.h"
 #include "analyzer/LiveIntervals.h"
+#include "analyzer/MemoryModel.h"
+#include "checks/FixIts.h"
 #include "checks/LifetimeChecks.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -79,6 +84,119 @@ static std::optional<Candidate> makeCandidate(const BufferInterval &buffer) {
        })))
     return std::nullopt;
   return candidate;
+}
+
+static std::string printType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+/// The single `memref.dealloc` of the class of `candidate`, directly in its
+/// block and its last use; null when it has another shape.
+static memref::DeallocOp getOnlyDealloc(const Candidate &candidate) {
+  memref::DeallocOp found;
+  for (const AliasUse &use : candidate.buffer->aliasClass->uses) {
+    if (use.kind != AliasUse::Kind::Free)
+      continue;
+    auto dealloc = dyn_cast<memref::DeallocOp>(use.getOwner());
+    if (found || !dealloc || dealloc.getMemref() != candidate.buffer->value)
+      return {};
+    found = dealloc;
+  }
+  if (!found || found->getBlock() != candidate.buffer->alloc->getBlock() ||
+      found != candidate.lastUser)
+    return {};
+  return found;
+}
+
+/// True when an op strictly between `after` and `before` (ops of one
+/// block), or an op nested in one, may allocate heap memory or calls a
+/// function that may. Holding a dead buffer's storage over such a gap can
+/// raise the peak; over a gap without allocations it cannot.
+static bool allocatesBetween(Operation *after, Operation *before) {
+  for (Operation *op = after->getNextNode(); op && op != before;
+       op = op->getNextNode()) {
+    WalkResult result = op->walk([](Operation *nested) {
+      if (isa<CallOpInterface>(nested))
+        return WalkResult::interrupt();
+      if (!mayAllocate(nested))
+        return WalkResult::advance();
+      for (const AllocationInfo &alloc : describeMemory(nested).allocations)
+        if (alloc.origin == BufferOrigin::Heap)
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return true;
+  }
+  return false;
+}
+
+/// The unsafe fix-it (DESIGN §4, --fix-unsafe): `later` becomes a cast of
+/// `earlier`'s buffer (a memref.reinterpret_cast when the shapes differ),
+/// `earlier`'s dealloc moves to where `later`'s was. Both must be
+/// `memref.alloc`s of identity layout, of one element type and of the same
+/// size in bytes, each freed by one `memref.dealloc` after its last use, and
+/// nothing may allocate between the earlier dealloc and the later alloc (so
+/// that keeping the storage alive over the gap cannot raise the peak). It is unsafe because `later`
+/// then starts with `earlier`'s contents instead of undefined ones, and
+/// shares its allocation: right when the analysis is, but a change of what
+/// the program does with its memory that a reviewer should see.
+static std::optional<FixIt> buildReuseFix(const LintContext &context,
+                                          const Candidate &earlier,
+                                          const Candidate &later) {
+  auto a = dyn_cast<memref::AllocOp>(earlier.buffer->alloc);
+  auto b = dyn_cast<memref::AllocOp>(later.buffer->alloc);
+  if (!a || !b)
+    return std::nullopt;
+  MemRefType aType = a.getType(), bType = b.getType();
+  // A larger earlier buffer would stay alive, whole, for the later one's
+  // lifetime: the fix could raise the peak. Only equal sizes are fixed.
+  if (*earlier.buffer->bytes != *later.buffer->bytes)
+    return std::nullopt;
+  if (!aType.getLayout().isIdentity() || !bType.getLayout().isIdentity() ||
+      aType.getElementType() != bType.getElementType() ||
+      aType.getMemorySpace() != bType.getMemorySpace())
+    return std::nullopt;
+  memref::DeallocOp aFree = getOnlyDealloc(earlier);
+  memref::DeallocOp bFree = getOnlyDealloc(later);
+  if (!aFree || !bFree || allocatesBetween(aFree, b))
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  std::string aName = source.getName(a.getResult());
+  std::string bName = source.getName(b.getResult());
+  auto ownName = [](StringRef name) {
+    return name.starts_with("%") && !name.contains('#');
+  };
+  if (!ownName(aName) || !ownName(bName))
+    return std::nullopt;
+  std::string aText = printType(aType), bText = printType(bType);
+  std::string cast;
+  if (aType == bType) {
+    cast = bName + " = memref.cast " + aName + " : " + aText + " to " + bText;
+  } else {
+    SmallVector<std::string> sizes, strides(bType.getRank());
+    int64_t stride = 1;
+    for (int64_t i = bType.getRank(); i-- > 0;) {
+      strides[i] = std::to_string(stride);
+      stride *= bType.getDimSize(i);
+    }
+    for (int64_t size : bType.getShape())
+      sizes.push_back(std::to_string(size));
+    cast = bName + " = memref.reinterpret_cast " + aName +
+           " to offset: [0], sizes: [" + llvm::join(sizes, ", ") +
+           "], strides: [" + llvm::join(strides, ", ") + "] : " + aText +
+           " to " + bText;
+  }
+  FixItBuilder fix(context);
+  fix.remove(aFree);
+  fix.replace(b, cast);
+  fix.replace(bFree, "memref.dealloc " + aName + " : " + aText);
+  return fix.take("reuse the storage of " + aName + " for " + bName +
+                  " (unsafe: " + bName + " starts with the contents of " +
+                  aName + "), and free it after " + bName + "'s last use");
 }
 
 void MissedReuseCheck::runOnFunction(const LintContext &context,
@@ -136,6 +254,9 @@ void MissedReuseCheck::runOnFunction(const LintContext &context,
                      " deallocated here"
                : "last use of " + quoteBuffer(context, a.buffer->value) +
                      " here"});
+      if (context.wantsUnsafeFixes())
+        if (auto fix = buildReuseFix(context, a, candidates[later]))
+          finding.fixes.push_back(std::move(*fix));
       findings.push_back(std::move(finding));
     }
   }

@@ -2,7 +2,8 @@
 # make demo: lint the bundled examples, print the findings with their fix-its,
 # write a JSON and a SARIF report and the Graphviz diagrams (lifetime chart and
 # annotated CFG) of every function with a finding, show what --fix would
-# change, and print the memory plans of the examples.
+# change, print the memory plans of the examples, and apply one (plan
+# --rewrite) as a diff with the peak before and after, proven by running it.
 set -uo pipefail
 build=${1:-build}
 out=${DEMO_OUT:-demo-out}
@@ -31,4 +32,18 @@ echo "== the seed example with a 16 KiB budget for memory space 0"
 "$build/bin/mlir-memlint" examples/seed_disjoint_lifetimes.mlir --memory-budget 0=16384 \
   --checks='-*,perf-missed-reuse,perf-peak-over-budget'
 echo "(exit code $?: the two buffers fit in 16 KiB with reuse; perf-missed-reuse shows how)"
+echo "== applying the memory plan: plan --rewrite-dry-run examples/late_dealloc.mlir"
+echo "   (each function's buffers become views of one arena; peak as written -> arena below)"
+"$build/bin/mlir-memlint" plan --rewrite-dry-run examples/late_dealloc.mlir \
+  > "$out/rewrite.diff" 2> "$out/rewrite.txt" || exit $?
+head -42 "$out/rewrite.diff"
+echo "   ... (the whole diff: $out/rewrite.diff)"
+grep -v ': kept ' "$out/rewrite.txt"
+llvm_bin=$(llvm-config-22 --bindir 2>/dev/null || echo /usr/lib/llvm-22/bin)
+if [ -x "$llvm_bin/mlir-runner" ]; then
+  echo "== the rewrite run: original and rewritten lowered with mlir-opt, run with mlir-runner"
+  echo "   (same outputs; allocations and peak heap before -> after, counted at run time)"
+  python3 test/exec/exec_proof.py --tool "$build/bin/mlir-memlint" --llvm-bin "$llvm_bin" \
+    --work "$out/exec" --generated 0:1 test/exec/Inputs/mlp.mlir || exit $?
+fi
 exit 0

@@ -391,8 +391,14 @@ static std::string summarize(const std::vector<Finding> &shown,
 // The lint run
 //===----------------------------------------------------------------------===//
 
-int memlint::runLintCommand(const LintCommandOptions &opts,
+int memlint::runLintCommand(const LintCommandOptions &given,
                             const mlir::DialectRegistry &registry) {
+  // --fix-unsafe applies its fix-its as --fix does, unless an option that
+  // shows fix-its asks for them (as clang-tidy's --fix-errors implies --fix).
+  LintCommandOptions opts = given;
+  if (opts.fixUnsafe && !opts.fixDryRun && !opts.showFixes &&
+      opts.exportFixes.empty() && opts.htmlDir.empty())
+    opts.fix = true;
   std::optional<std::map<std::string, uint64_t>> budgetOverrides =
       parseBudgets(opts.memoryBudgets);
   if (!budgetOverrides)
@@ -534,6 +540,7 @@ int memlint::runLintCommand(const LintCommandOptions &opts,
     // are shown or used.
     lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
                          !opts.exportFixes.empty() || !opts.htmlDir.empty();
+    lint.unsafeFixes = opts.fixUnsafe;
     // The rounds of --fix share one budget with the first lint.
     if (opts.fix || opts.fixDryRun)
       lint.fixBudget = std::make_shared<FixBudget>();

@@ -63,6 +63,8 @@ struct LintCommandOptions : AnalysisCommandOptions {
   bool quiet = false;
   bool fix = false;
   bool fixDryRun = false;
+  /// --fix-unsafe: the checks also propose their unsafe fix-its.
+  bool fixUnsafe = false;
   bool showFixes = false;
   std::string vizDir;
   /// The HTML report's folder (--html).

@@ -301,6 +301,7 @@ struct ChunkLinter {
     LintContext lint(module->getOperation(), source, result.status.path,
                      analysis);
     lint.setWantsFixes(options.validateFixes);
+    lint.setWantsUnsafeFixes(options.unsafeFixes);
     std::vector<Finding> findings = runChecks(lint, checks);
     result.status.figures.analysisSeconds += secondsSince(analysisStart);
     // The lifetime figures, when a check needed the analysis.

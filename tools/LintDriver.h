@@ -60,6 +60,9 @@ struct LintOptions {
   /// Keep only fix-its whose result re-lints better (see validateFixes);
   /// when false, findings carry no fix-it at all.
   bool validateFixes = true;
+  /// With validateFixes: the checks also propose their unsafe fix-its
+  /// (--fix-unsafe; LintContext::wantsUnsafeFixes).
+  bool unsafeFixes = false;
   /// With validateFixes: the findings keep their candidate fix-its
   /// unvalidated, for validateFileFixes (--fix judges an attempt by its
   /// lint, then validates the fix-its of the one it keeps).

@@ -193,6 +193,10 @@ int main(int argc, char **argv) {
                "Apply the fix-its of the selected checks to the input files "
                "(atomically; the result re-parses, verifies and re-lints "
                "better); standard input is written fixed to standard output");
+  app.add_flag("--fix-unsafe", opts.fixUnsafe,
+               "Also propose the unsafe fix-its (perf-missed-reuse: reuse a "
+               "dead buffer); applies them as --fix does, unless --fix-dry-run, "
+               "--show-fixes, --export-fixes or --html shows them instead");
   app.add_flag("--fix-dry-run", opts.fixDryRun,
                "Print the changes --fix would make as a unified diff on "
                "stdout; write nothing");
