@@ -94,6 +94,7 @@ static Finding merge(std::vector<Finding *> &sites) {
   FixIt merged;
   std::vector<std::pair<uint64_t, uint64_t>> taken;
   size_t count = 0;
+  bool onlyWorst = true;
   for (Finding *site : sites) {
     if (site->fixes.empty() || editsClash(site->fixes.front().edits, taken,
                                              /*touching=*/false))
@@ -102,13 +103,18 @@ static Finding merge(std::vector<Finding *> &sites) {
       taken.push_back({edit.offset, edit.offset + edit.length});
       merged.edits.push_back(edit);
     }
+    onlyWorst &= site == &worst;
     if (count++ == 0)
       merged.description = site->fixes.front().description;
   }
-  if (count > 1) {
-    merged.description += " (and the fix-its of the " +
-                          std::to_string(count - 1) +
-                          (count == 2 ? " other site)" : " other sites)");
+  // One site's fix-it alone is the merged one too, unless it is the
+  // worst site's own (added below): a worst site without a fix-it must not
+  // hide the fix-it of another.
+  if (count > 1 || (count == 1 && !onlyWorst)) {
+    if (count > 1)
+      merged.description += " (and the fix-its of the " +
+                            std::to_string(count - 1) +
+                            (count == 2 ? " other site)" : " other sites)");
     result.fixes.push_back(std::move(merged));
   }
   for (FixIt &fix : worst.fixes)

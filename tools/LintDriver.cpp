@@ -28,8 +28,10 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <set>
+#include <tuple>
 
 #include <pthread.h>
 
@@ -428,12 +430,42 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
   std::set<std::pair<std::string, uint64_t>> old, fixed;
   for (const ReportedFinding &item : before.findings)
     old.insert({item.finding.rule, item.finding.location.range.offset});
-  for (const Finding *target : targets)
-    fixed.insert({target->rule, target->location.range.offset});
+  // An aggregated finding (the sites of one function and memory space) is
+  // fixed when fewer of its sites are left: its merged fix-it may fix some
+  // of them, and the finding stays, at its worst site left, for the others.
+  // New sites are tolerated as new warnings are (a reuse, a hoist, a
+  // dealloc moved can expose another).
+  using GroupKey = std::tuple<std::string, std::string, std::string>;
+  auto forEachSite = [](const Finding &f, auto fn) {
+    fn(f.location.range.offset);
+    for (const FindingNote &note : f.notes)
+      if (note.otherSite)
+        fn(note.location.range.offset);
+  };
+  std::map<GroupKey, std::set<uint64_t>> aggregated;
+  std::map<GroupKey, size_t> sitesLeft;
+  for (const Finding *target : targets) {
+    if (llvm::none_of(target->notes,
+                      [](const FindingNote &note) { return note.otherSite; })) {
+      fixed.insert({target->rule, target->location.range.offset});
+      continue;
+    }
+    std::set<uint64_t> &sites =
+        aggregated[{target->rule, target->function, target->memorySpace}];
+    forEachSite(*target, [&](uint64_t offset) { sites.insert(offset); });
+  }
   for (const ReportedFinding &item : after.findings) {
     const Finding &f = item.finding;
     std::pair<std::string, uint64_t> key{
         f.rule, mapOffsetBack(f.location.range.offset, edits)};
+    auto group = aggregated.find({f.rule, f.function, f.memorySpace});
+    if (group != aggregated.end()) {
+      forEachSite(f, [&](uint64_t offset) {
+        sitesLeft[group->first] +=
+            group->second.count(mapOffsetBack(offset, edits));
+      });
+      continue;
+    }
     // A new error is a regression. A new warning is tolerated: hoisting an
     // alloc one loop level may leave it invariant in the next loop, and a
     // dealloc added in a loop body may make the alloc a hoisting candidate.
@@ -442,6 +474,9 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
     if (fixed.count(key))
       return false; // not fixed
   }
+  for (const auto &[group, sites] : aggregated)
+    if (sitesLeft[group] >= sites.size())
+      return false; // no site fixed
   return true;
 }
 
