@@ -128,8 +128,11 @@ def prove(args, path, use_valgrind):
             raise Skip("no perf-missed-reuse fix-it applies")
     elif args.plugin:
         # The pass in a pipeline: its remarks name each arena's size.
-        proc = check(run([os.path.join(args.llvm_bin, "mlir-opt"),
-                          "--load-pass-plugin=" + args.plugin,
+        # The mlir-opt first in PATH: in the sanitizer build, lit puts
+        # test/sanitize/bin's first, which preloads the ASan runtime that the
+        # instrumented plugin needs (the stock mlir-opt aborts without it).
+        opt = shutil.which("mlir-opt") or os.path.join(args.llvm_bin, "mlir-opt")
+        proc = check(run([opt, "--load-pass-plugin=" + args.plugin,
                           "--pass-pipeline=builtin.module(memlint-apply-plan{remarks=true})", original, "-o", rewritten]),
                      "mlir-opt --memlint-apply-plan")
         arenas = [int(s) for s in re.findall(r"into one arena of (\d+) bytes", proc.stderr)]
