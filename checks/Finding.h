@@ -52,6 +52,11 @@ struct FixEdit {
 struct FixIt {
   std::string description;
   std::vector<FixEdit> edits;
+  /// A fallback that rewrites how the buffer is freed as a whole (DESIGN
+  /// §4's most general strategies), tried after every local edit: a finding
+  /// that shares its cause with another does not take the cause's fix-it
+  /// from the finding for which it is a local one.
+  bool general = false;
 };
 
 struct Finding {

@@ -3,6 +3,7 @@
 #include "checks/LifetimeFixes.h"
 #include "checks/FixIts.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -189,6 +190,31 @@ public:
       }
   }
 
+  /// A dealloc of the buffer itself before every return of its function
+  /// that it dominates and that does not return it: a leak of a buffer of
+  /// the function's body on the paths of a CFG that part and rejoin, which
+  /// no single block ends (validation rejects it where another path frees
+  /// the buffer already).
+  void insertBeforeExits(Value root, const std::string &where) {
+    Region *body = root.getParentRegion();
+    if (!isa<FunctionOpInterface>(body->getParentOp()))
+      return;
+    FixItBuilder builder(context);
+    unsigned exits = 0;
+    for (Block &block : *body) {
+      Operation *terminator = block.getTerminator();
+      if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>() ||
+          !dominance.properlyDominates(root, terminator))
+        continue;
+      if (usesBuffer(terminator))
+        continue; // returned: the caller's there
+      ++exits;
+      builder.insertBefore(terminator, getDeallocText(context, root, family));
+    }
+    if (exits)
+      add(builder.take(describe(root) + " " + where));
+  }
+
   /// An `else` region holding the dealloc, for an `scf.if` without one.
   void addElseRegion(scf::IfOp ifOp) {
     if (!ifOp.getElseRegion().empty() || ifOp.getNumResults() != 0)
@@ -296,6 +322,136 @@ Block *commonPostDominator(Region *region, ArrayRef<Operation *> ops) {
   return common;
 }
 
+/// How the operand of a dealloc relates to a buffer `root`.
+struct Derivation {
+  enum Kind { Never, Always, Guarded, Unknown } kind = Unknown;
+  /// Guarded: the operand is `root` exactly when `condition` is
+  /// `rootWhenTrue`.
+  Value condition;
+  bool rootWhenTrue = true;
+};
+
+/// Follows `value` back through views, casts and selects to `root`: always
+/// `root`, never (another allocation or argument), `root` under one select
+/// condition, or unknown (a block argument, a call, a nested guard).
+Derivation derive(Value value, Value root, unsigned depth = 0) {
+  if (value == root)
+    return {Derivation::Always};
+  if (depth > 32)
+    return {};
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return {isa<FunctionOpInterface>(value.getParentBlock()->getParentOp())
+                ? Derivation::Never
+                : Derivation::Unknown};
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    return derive(view.getViewSource(), root, depth + 1);
+  if (auto select = dyn_cast<arith::SelectOp>(def)) {
+    Derivation t = derive(select.getTrueValue(), root, depth + 1);
+    Derivation f = derive(select.getFalseValue(), root, depth + 1);
+    if (t.kind == f.kind &&
+        (t.kind == Derivation::Always || t.kind == Derivation::Never))
+      return t;
+    if (t.kind == Derivation::Always && f.kind == Derivation::Never)
+      return {Derivation::Guarded, select.getCondition(), true};
+    if (t.kind == Derivation::Never && f.kind == Derivation::Always)
+      return {Derivation::Guarded, select.getCondition(), false};
+    return {};
+  }
+  if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+      isa<memref::AllocOp, memref::AllocaOp>(def))
+    return {Derivation::Never};
+  return {};
+}
+
+/// The most general local candidate for a buffer freed wrongly (DESIGN §4:
+/// the ownership construction, where the ownership is a select condition):
+/// every dealloc of `root` goes, a dealloc of a select that is `root` under
+/// a condition runs only when it is not, and, unless the buffer belongs to
+/// the caller (`returned`, or an argument), one dealloc of `root` goes after
+/// its last use where every path of its uses joins.
+std::optional<FixIt> freeOnce(const LintContext &context, Value root,
+                              Deallocator family, bool returned) {
+  if (family != Deallocator::Memref)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  llvm::SetVector<Value> aliases = getAliases(root);
+  FixItBuilder builder(context);
+  unsigned changed = 0;
+  SmallVector<Operation *> uses;
+  // The deallocs of `root` itself (not through a select): with only one, it
+  // moves (keeping its comment) instead of being deleted and written anew.
+  SmallVector<memref::DeallocOp> always;
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers()) {
+      auto dealloc = dyn_cast<memref::DeallocOp>(user);
+      if (!dealloc) {
+        uses.push_back(user);
+        continue;
+      }
+      Derivation d = derive(dealloc.getMemref(), root);
+      if (d.kind == Derivation::Never)
+        continue;
+      if (d.kind == Derivation::Unknown)
+        return std::nullopt;
+      ++changed;
+      if (d.kind == Derivation::Always) {
+        always.push_back(dealloc);
+        continue;
+      }
+      std::string condition = source.getName(d.condition);
+      std::optional<std::string> text = getOpText(context, dealloc);
+      if (!StringRef(condition).starts_with("%") || !text)
+        return std::nullopt;
+      builder.replace(dealloc,
+                      d.rootWhenTrue
+                          ? "scf.if " + condition + " {\n} else {\n  " + *text +
+                                "\n}"
+                          : "scf.if " + condition + " {\n  " + *text + "\n}");
+    }
+  if (!changed)
+    return std::nullopt;
+  bool owned = !returned && root.getDefiningOp();
+  // The one dealloc of `root` that can move to the new place, if any.
+  memref::DeallocOp moved;
+  if (owned && always.size() == 1 && always.front().getMemref() == root)
+    moved = always.front();
+  for (memref::DeallocOp dealloc : always)
+    if (dealloc != moved)
+      builder.remove(dealloc);
+  if (owned) {
+    Block *home = root.getParentBlock();
+    Region *region = home->getParent();
+    uses.push_back(root.getDefiningOp());
+    Block *join = commonPostDominator(region, uses);
+    if (!join)
+      join = home;
+    Operation *last = getLastUse(join, aliases);
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    if (moved && last == moved.getOperation())
+      return std::nullopt; // already where it would go
+    if (moved && last)
+      builder.moveAfter(moved, last);
+    else if (moved)
+      builder.moveBefore(moved, &join->front());
+    else if (last)
+      builder.insertAfter(last, getDeallocText(context, root, family));
+    else
+      builder.insertBefore(&join->front(),
+                           getDeallocText(context, root, family));
+  }
+  std::string name = source.getName(root);
+  std::optional<FixIt> fix = builder.take(
+      owned ? "free " + name +
+                  " once, after its last use, "
+                  "instead of where it is freed now"
+            : "stop freeing " + name + ": it belongs to the caller");
+  if (fix)
+    fix->general = true;
+  return fix;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -349,10 +505,23 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         }
       }
     };
+    auto atExits = [&] {
+      candidates.insertBeforeExits(root, "before each return");
+    };
     auto atLoss = [&] {
-      if (sameFunction(event.relatedOp, site))
-        candidates.insertBefore(event.relatedOp,
-                                "where the last reference is lost");
+      if (!sameFunction(event.relatedOp, site))
+        return;
+      candidates.insertBefore(event.relatedOp,
+                              "where the last reference is lost");
+      // A loss inside a loop or region the buffer was allocated outside of
+      // (its last use there): after that op, in the block of the buffer's
+      // region the path loses it in.
+      Operation *ancestor =
+          root.getParentRegion()->findAncestorOpInRegion(*event.relatedOp);
+      if (ancestor && ancestor != event.relatedOp)
+        candidates.insertAtEnd(ancestor->getBlock(),
+                               "at the end of the block where the last "
+                               "reference is lost");
     };
     // Guards: the branch decisions of the witness, and ownership flags
     // forwarded with the buffer (an i1 block argument or region result next
@@ -441,15 +610,22 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       alongWitness();
       atLoss();
       moveExisting();
+      atExits();
     } else {
       alongWitness();
       atLoss();
       moveExisting();
       atHome();
       guarded();
+      atExits();
     }
     for (FixIt &fix : candidates.take())
       all.push_back(std::move(fix));
+    // The most general: its frees replaced by one after its last use.
+    if (event.buffer && root == event.buffer)
+      if (auto fix = freeOnce(context, root, event.allocFamily,
+                              /*returned=*/false))
+        all.push_back(std::move(*fix));
   }
   return all;
 }
@@ -485,6 +661,10 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     if (auto fix = removeFirst.take("delete the first dealloc"))
       fixes.push_back(std::move(*fix));
   }
+  if (buffer && sameFunction(buffer.getParentBlock()->getParentOp(), second))
+    if (auto fix = freeOnce(context, buffer, event.allocFamily,
+                            /*returned=*/false))
+      fixes.push_back(std::move(*fix));
   return fixes;
 }
 
@@ -531,5 +711,11 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
         fixes.push_back(std::move(*fix));
     }
   }
+  // The most general: free it once, after its last use (or not at all when
+  // the use returns it to the caller).
+  bool returned = use->hasTrait<OpTrait::ReturnLike>() &&
+                  isa<FunctionOpInterface>(use->getParentOp());
+  if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned))
+    fixes.push_back(std::move(*fix));
   return fixes;
 }

@@ -69,17 +69,38 @@ void memlint::linkSharedCauses(std::vector<Finding> &findings) {
                                describe(findings[other])});
       // After the witness, which ends at the bug.
       f.notes.insert(f.notes.end(), links.begin(), links.end());
-      // A fix-it an earlier member offers is offered there only.
-      llvm::erase_if(f.fixes, [&](const FixIt &fix) {
-        return llvm::any_of(
-            llvm::ArrayRef<size_t>(members).take_front(position),
-            [&](size_t earlier) {
-              return llvm::any_of(findings[earlier].fixes,
-                                  [&](const FixIt &e) {
-                                    return sameEdits(e, fix);
-                                  });
-            });
-      });
+    }
+    // A fix-it several members offer is offered once: by the member that
+    // ranks it highest among its candidates, a general fallback after every
+    // local edit (the earlier member on a tie).
+    auto rankOf = [](const std::vector<FixIt> &fixes, size_t index) {
+      return fixes[index].general ? fixes.size() + index : index;
+    };
+    std::vector<llvm::SmallVector<bool>> drops;
+    for (size_t position = 0; position < members.size(); ++position) {
+      const std::vector<FixIt> &mine = findings[members[position]].fixes;
+      llvm::SmallVector<bool> &drop = drops.emplace_back(mine.size(), false);
+      for (size_t rank = 0; rank < mine.size(); ++rank)
+        for (size_t other = 0; other < members.size() && !drop[rank]; ++other) {
+          const std::vector<FixIt> &theirs = findings[members[other]].fixes;
+          for (size_t theirRank = 0;
+               other != position && theirRank < theirs.size(); ++theirRank)
+            if (sameEdits(theirs[theirRank], mine[rank]) &&
+                (rankOf(theirs, theirRank) < rankOf(mine, rank) ||
+                 (rankOf(theirs, theirRank) == rankOf(mine, rank) &&
+                  other < position))) {
+              drop[rank] = true;
+              break;
+            }
+        }
+    }
+    for (size_t position = 0; position < members.size(); ++position) {
+      std::vector<FixIt> &fixes = findings[members[position]].fixes;
+      std::vector<FixIt> kept;
+      for (size_t rank = 0; rank < fixes.size(); ++rank)
+        if (!drops[position][rank])
+          kept.push_back(std::move(fixes[rank]));
+      fixes = std::move(kept);
     }
   }
 }

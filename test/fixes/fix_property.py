@@ -32,6 +32,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "fuzz"))
 import memlint_fuzz  # noqa: E402
+import cfg_fuzz  # noqa: E402
 
 FIXED_KINDS = {"lifetime-leak", "lifetime-double-free", "lifetime-use-after-free"}
 
@@ -136,6 +137,10 @@ def main():
     ap.add_argument("--tool", required=True)
     ap.add_argument("--mlir-opt")
     ap.add_argument("--seeds", default="0:0", help="generated programs A:B")
+    ap.add_argument("--cfg-seeds", default="0:0",
+                    help="programs A:B of cfg_fuzz.py (random CFG shapes, each "
+                         "style in turn): checks 1-3 (its oracle interprets "
+                         "the generator's own module, not a fixed text)")
     ap.add_argument("--extra", action="append", default=[],
                     help="extra tool argument (repeatable)")
     ap.add_argument("--work", help="work directory (default: temporary)")
@@ -162,6 +167,19 @@ def main():
         gen_dir = os.path.join(work, "fixed")
         os.makedirs(gen_dir, exist_ok=True)
         f, had, l = check_file(args.tool, args.mlir_opt, src, gen_dir, [], True)
+        inputs += 1
+        to_fix += had
+        left += l
+        failures += f
+    a, b = (int(x) for x in args.cfg_seeds.split(":"))
+    for seed in range(a, b):
+        p = cfg_fuzz.make_program(seed, buggy_ratio=1.0)
+        src = os.path.join(work, "cfg_%d.mlir" % seed)
+        with open(src, "w") as f:
+            f.write(p.text)
+        gen_dir = os.path.join(work, "fixed")
+        os.makedirs(gen_dir, exist_ok=True)
+        f, had, l = check_file(args.tool, args.mlir_opt, src, gen_dir, [], False)
         inputs += 1
         to_fix += had
         left += l
