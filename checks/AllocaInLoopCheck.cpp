@@ -9,6 +9,7 @@
 #include "analyzer/LoopNesting.h"
 #include "analyzer/MemoryModel.h"
 #include "checks/LifetimeChecks.h"
+#include "checks/LifetimeFixes.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -35,6 +36,9 @@ void AllocaInLoopCheck::run(const LintContext &context,
           {context.locate(repetition->loop),
            repetition->cfgCycle ? "loop back-edge here"
                                 : "loop without an allocation scope here"});
+      if (context.wantsFixes())
+        finding.fixes = getAllocaInLoopFixes(context, op, repetition->loop,
+                                             repetition->cfgCycle);
       findings.push_back(std::move(finding));
     }
   });

@@ -9,6 +9,7 @@
 #include "checks/InvalidFreeCheck.h"
 #include "analyzer/MemoryModel.h"
 #include "checks/LifetimeChecks.h"
+#include "checks/LifetimeFixes.h"
 
 using namespace memlint;
 
@@ -63,6 +64,8 @@ void InvalidFreeCheck::run(const LintContext &context,
     finding.allPaths = event.allPaths;
     if (event.relatedOp && !related.empty())
       finding.notes.push_back({context.locate(event.relatedOp), related});
+    if (context.wantsFixes())
+      finding.fixes = getInvalidFreeFixes(context, event);
     findings.push_back(std::move(finding));
   }
 }

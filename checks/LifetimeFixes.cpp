@@ -719,3 +719,76 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     fixes.push_back(std::move(*fix));
   return fixes;
 }
+
+std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
+                                                const LifetimeEvent &event) {
+  std::vector<FixIt> fixes;
+  Operation *dealloc = event.op;
+  if (!dealloc || dealloc->getNumOperands() != 1 ||
+      !isa<BaseMemRefType>(dealloc->getOperand(0).getType()))
+    return fixes;
+  Value freed = dealloc->getOperand(0);
+  switch (event.reason) {
+  case InvalidFreeReason::InteriorView: {
+    Value buffer = event.buffer;
+    if (buffer &&
+        sameFunction(buffer.getParentBlock()->getParentOp(), dealloc) &&
+        DominanceInfo(functionOf(dealloc)).properlyDominates(buffer, dealloc)) {
+      FixItBuilder builder(context);
+      builder.replace(dealloc,
+                      getDeallocText(context, buffer, event.allocFamily));
+      if (auto fix = builder.take("free the buffer " +
+                                  context.getSource().getName(buffer) +
+                                  " itself"))
+        fixes.push_back(std::move(*fix));
+    }
+    break;
+  }
+  case InvalidFreeReason::MismatchedDeallocator: {
+    FixItBuilder builder(context);
+    std::string text = getDeallocText(context, freed, event.allocFamily);
+    builder.replace(dealloc, text);
+    if (auto fix = builder.take("free it with '" + text + "'"))
+      fixes.push_back(std::move(*fix));
+    break;
+  }
+  default:
+    break;
+  }
+  FixItBuilder remove(context);
+  remove.remove(dealloc);
+  if (auto fix = remove.take("delete the dealloc: the memory is not the "
+                             "function's to free"))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
+
+std::vector<FixIt> memlint::getAllocaInLoopFixes(const LintContext &context,
+                                                 Operation *alloca,
+                                                 Operation *loop,
+                                                 bool cfgCycle) {
+  std::vector<FixIt> fixes;
+  if (!alloca || !loop || !sameFunction(alloca, loop))
+    return fixes;
+  // Where it goes: before the loop op, or, for a CFG cycle, before the
+  // terminator of the function's entry block (outside every cycle).
+  Operation *anchor = loop;
+  if (cfgCycle) {
+    Region *body = &functionOf(alloca)->getRegion(0);
+    if (body->empty() || alloca->getBlock() == &body->front())
+      return fixes;
+    anchor = body->front().getTerminator();
+  }
+  if (!anchor || (!cfgCycle && !loop->isProperAncestor(alloca)))
+    return fixes;
+  DominanceInfo dominance(functionOf(alloca));
+  for (Value operand : alloca->getOperands())
+    if (!dominance.properlyDominates(operand, anchor))
+      return fixes; // a size computed in the loop
+  FixItBuilder builder(context);
+  builder.moveBefore(alloca, anchor);
+  if (auto fix = builder.take(cfgCycle ? "allocate it once, in the entry block"
+                                       : "allocate it once, before the loop"))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
