@@ -371,7 +371,7 @@ Derivation derive(Value value, Value root, unsigned depth = 0) {
 /// the caller (`returned`, or an argument), one dealloc of `root` goes after
 /// its last use where every path of its uses joins.
 std::optional<FixIt> freeOnce(const LintContext &context, Value root,
-                              Deallocator family, bool returned) {
+                              Deallocator family, Value returned) {
   if (family != Deallocator::Memref)
     return std::nullopt;
   const SourceInfo &source = context.getSource();
@@ -387,6 +387,14 @@ std::optional<FixIt> freeOnce(const LintContext &context, Value root,
       auto dealloc = dyn_cast<memref::DeallocOp>(user);
       if (!dealloc) {
         uses.push_back(user);
+        continue;
+      }
+      // A dealloc of the value the function returns (whichever buffer it
+      // holds): the caller's, so it goes.
+      if (returned &&
+          derive(dealloc.getMemref(), returned).kind == Derivation::Always) {
+        ++changed;
+        always.push_back(dealloc);
         continue;
       }
       Derivation d = derive(dealloc.getMemref(), root);
@@ -624,7 +632,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // The most general: its frees replaced by one after its last use.
     if (event.buffer && root == event.buffer)
       if (auto fix = freeOnce(context, root, event.allocFamily,
-                              /*returned=*/false))
+                              /*returned=*/Value()))
         all.push_back(std::move(*fix));
   }
   return all;
@@ -663,7 +671,7 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   }
   if (buffer && sameFunction(buffer.getParentBlock()->getParentOp(), second))
     if (auto fix = freeOnce(context, buffer, event.allocFamily,
-                            /*returned=*/false))
+                            /*returned=*/Value()))
       fixes.push_back(std::move(*fix));
   return fixes;
 }
@@ -690,6 +698,18 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
       break;
     block = parent->getBlock();
   }
+  // After the use itself (or the op of the dealloc's block that holds it)
+  // when that is later in the dealloc's block: the alias sets above are
+  // over-approximated (a loop-carried value counts as an alias of every
+  // buffer it may carry), so their last use can be a terminator.
+  if (Operation *holder = free->getBlock()->findAncestorOpInBlock(*use))
+    if (holder != free && free->isBeforeInBlock(holder) &&
+        !holder->hasTrait<OpTrait::IsTerminator>()) {
+      FixItBuilder builder(context);
+      builder.moveAfter(free, holder);
+      if (auto fix = builder.take("move the dealloc after the use"))
+        fixes.push_back(std::move(*fix));
+    }
   // Uses in other blocks of a CFG: move the dealloc to the block that
   // post-dominates it and every use (after the last use there).
   SmallVector<Operation *> points{free};
@@ -713,8 +733,13 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   }
   // The most general: free it once, after its last use (or not at all when
   // the use returns it to the caller).
-  bool returned = use->hasTrait<OpTrait::ReturnLike>() &&
-                  isa<FunctionOpInterface>(use->getParentOp());
+  Value returned;
+  if (use->hasTrait<OpTrait::ReturnLike>() &&
+      isa<FunctionOpInterface>(use->getParentOp())) {
+    for (Value operand : use->getOperands())
+      if (aliases.contains(operand))
+        returned = operand;
+  }
   if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned))
     fixes.push_back(std::move(*fix));
   return fixes;

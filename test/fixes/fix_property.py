@@ -11,7 +11,8 @@ copy and checks that
      lifetime earlier, so a later allocation may now reuse the buffer), and
      the findings of the kinds
      --fix repairs (lifetime-leak, lifetime-double-free,
-     lifetime-use-after-free) that are left are counted as "left",
+     lifetime-use-after-free, lifetime-invalid-free) that are left are
+     counted as "left",
   3. a second `--fix` changes nothing (fixes are idempotent), and
   4. for generated programs, the exact oracle of memlint_fuzz.py (every
      assignment of the i1 arguments and trip counts) finds no bug in the
@@ -34,7 +35,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "fuzz"))
 import memlint_fuzz  # noqa: E402
 import cfg_fuzz  # noqa: E402
 
-FIXED_KINDS = {"lifetime-leak", "lifetime-double-free", "lifetime-use-after-free"}
+FIXED_KINDS = {"lifetime-leak", "lifetime-double-free", "lifetime-use-after-free",
+               "lifetime-invalid-free"}
 
 
 # Rules whose new findings after --fix are expected: the fix ends a lifetime
