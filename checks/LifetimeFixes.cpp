@@ -196,9 +196,12 @@ public:
   /// no single block ends (validation rejects it where another path frees
   /// the buffer already).
   void insertBeforeExits(Value root, const std::string &where) {
+    add(makeExits(root, where));
+  }
+  std::optional<FixIt> makeExits(Value root, const std::string &where) {
     Region *body = root.getParentRegion();
     if (!isa<FunctionOpInterface>(body->getParentOp()))
-      return;
+      return std::nullopt;
     FixItBuilder builder(context);
     unsigned exits = 0;
     for (Block &block : *body) {
@@ -211,8 +214,113 @@ public:
       ++exits;
       builder.insertBefore(terminator, getDeallocText(context, root, family));
     }
-    if (exits)
-      add(builder.take(describe(root) + " " + where));
+    if (!exits)
+      return std::nullopt;
+    return builder.take(describe(root) + " " + where);
+  }
+
+  /// The edges `successors` of the branch `terminator` each go through a
+  /// new block that frees the buffer and branches on as the edge did: a
+  /// leak where a CFG edge (a back-edge to a block that allocates again,
+  /// an edge that does not pass the buffer on) drops the last reference.
+  void splitEdges(Operation *terminator, ArrayRef<unsigned> successors,
+                  const std::string &where) {
+    add(makeEdges(terminator, successors, where));
+  }
+  /// The same with a dealloc before each return (`makeExits`) too: a buffer
+  /// dropped on a back-edge and at the function's exit.
+  void splitEdgesAndExits(Value root, Operation *terminator,
+                          ArrayRef<unsigned> successors,
+                          const std::string &where) {
+    std::optional<FixIt> edges = makeEdges(terminator, successors, where);
+    std::optional<FixIt> exits = makeExits(root, where);
+    if (!edges || !exits)
+      return;
+    std::vector<std::pair<uint64_t, uint64_t>> taken;
+    for (const FixEdit &edit : edges->edits)
+      taken.push_back({edit.offset, edit.offset + edit.length});
+    if (editsClash(exits->edits, taken, /*touching=*/false))
+      return;
+    for (FixEdit &edit : exits->edits)
+      edges->edits.push_back(std::move(edit));
+    edges->edits = sortEdits(edges->edits);
+    edges->description += " and before each return";
+    add(std::move(edges));
+  }
+  std::optional<FixIt> makeEdges(Operation *terminator,
+                                 ArrayRef<unsigned> successors,
+                                 const std::string &where) {
+    const SourceInfo &source = context.getSource();
+    auto lines = source.getWholeLines(terminator);
+    auto end = source.getEndOffset(terminator);
+    SourceRange range = source.getRange(terminator);
+    Value v = pickVisible([&](Value candidate) {
+      return dominance.properlyDominates(candidate, terminator);
+    });
+    if (!lines || !end || !range.isValid() || !v || successors.empty())
+      return std::nullopt;
+    StringRef text = source.getText();
+    // The successors as written, in order: a label and its operand list.
+    SmallVector<std::pair<uint64_t, uint64_t>> spans;
+    for (uint64_t i = range.offset; i < *end; ++i) {
+      if (text[i] != '^')
+        continue;
+      uint64_t j = i + 1;
+      while (j < *end && (isalnum(text[j]) || StringRef("_.$-").contains(
+                                                   text[j])))
+        ++j;
+      uint64_t labelEnd = j;
+      while (j < *end && text[j] == ' ')
+        ++j;
+      if (j < *end && text[j] == '(') {
+        unsigned depth = 0;
+        for (; j < *end; ++j) {
+          depth += text[j] == '(';
+          if (text[j] == ')' && --depth == 0)
+            break;
+        }
+        if (j == *end)
+          return std::nullopt;
+        spans.push_back({i, j + 1});
+      } else {
+        spans.push_back({i, labelEnd});
+      }
+      i = spans.back().second - 1;
+    }
+    if (spans.size() != terminator->getNumSuccessors())
+      return std::nullopt;
+    for (unsigned k = 0; k < spans.size(); ++k) {
+      StringRef label = text.slice(spans[k].first, spans[k].second);
+      if (!label.starts_with(source.getBlockName(terminator->getSuccessor(k))))
+        return std::nullopt;
+    }
+    std::string indent = source.getIndentation(terminator).str();
+    std::string blocks;
+    FixIt fix;
+    for (unsigned k : successors) {
+      if (k >= spans.size())
+        return std::nullopt;
+      std::string name = "^memlint_free_" + std::to_string(range.line) + "_" +
+                         std::to_string(k);
+      if (text.contains(name))
+        return std::nullopt;
+      FixEdit edit;
+      edit.file = context.getFilePath().str();
+      edit.offset = spans[k].first;
+      edit.length = spans[k].second - spans[k].first;
+      edit.text = name;
+      fix.edits.push_back(std::move(edit));
+      blocks += name + ":\n" + indent + getDeallocText(context, v, family) +
+                "\n" + indent + "cf.br " +
+                text.slice(spans[k].first, spans[k].second).str() + "\n";
+    }
+    FixEdit insert;
+    insert.file = context.getFilePath().str();
+    insert.offset = lines->second;
+    insert.text = blocks;
+    fix.edits.push_back(std::move(insert));
+    fix.description = describe(v) + " " + where;
+    return fix;
   }
 
   /// An `else` region holding the dealloc, for an `scf.if` without one.
@@ -513,6 +621,45 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         }
       }
     };
+    // The loss at a branch: the edge the witness takes, or every edge that
+    // does not pass the buffer on, through a block that frees it.
+    auto onEdges = [&] {
+      Operation *loss = event.relatedOp;
+      if (!sameFunction(loss, site) || !loss ||
+          !loss->hasTrait<OpTrait::IsTerminator>() ||
+          loss->getNumSuccessors() == 0)
+        return;
+      auto branch = dyn_cast<BranchOpInterface>(loss);
+      if (!branch)
+        return;
+      SmallVector<unsigned> dropping;
+      for (unsigned k = 0; k < loss->getNumSuccessors(); ++k) {
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        bool passes = false;
+        for (unsigned i = 0; i < operands.size(); ++i)
+          passes |= candidates.getAliasSet().contains(operands[i]);
+        if (!passes)
+          dropping.push_back(k);
+      }
+      for (const WitnessStep &step : llvm::reverse(event.pathBranches))
+        if (step.kind == WitnessStep::Kind::Branch && step.op == loss) {
+          if (llvm::is_contained(dropping, (unsigned)step.successor)) {
+            candidates.splitEdges(loss, {(unsigned)step.successor},
+                                  "on the edge where the last reference is "
+                                  "lost");
+            candidates.splitEdgesAndExits(
+                root, loss, {(unsigned)step.successor},
+                "on the edge where the last reference is lost");
+          }
+          break;
+        }
+      if (dropping.size() > 1) {
+        candidates.splitEdges(loss, dropping,
+                              "on each edge that does not pass it on");
+        candidates.splitEdgesAndExits(root, loss, dropping,
+                                      "on each edge that does not pass it on");
+      }
+    };
     auto atExits = [&] {
       candidates.insertBeforeExits(root, "before each return");
     };
@@ -619,6 +766,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       atLoss();
       moveExisting();
       atExits();
+      onEdges();
     } else {
       alongWitness();
       atLoss();
@@ -626,6 +774,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       atHome();
       guarded();
       atExits();
+      onEdges();
     }
     for (FixIt &fix : candidates.take())
       all.push_back(std::move(fix));
