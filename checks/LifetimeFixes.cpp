@@ -132,14 +132,27 @@ public:
   /// A dealloc guarded by nested `scf.if`s on `guards`, before `anchor`.
   void insertGuardedBefore(Operation *anchor, ArrayRef<Guard> guards,
                            const std::string &where) {
-    if (!anchor || usesBuffer(anchor))
+    insertGuarded(anchor, /*after=*/false, guards, where);
+  }
+  /// The same after `anchor`, which may define the guards and the buffer's
+  /// name there (a loop or `scf.if` that yields the buffer and its flag).
+  void insertGuardedAfter(Operation *anchor, ArrayRef<Guard> guards,
+                          const std::string &where) {
+    if (anchor && !anchor->hasTrait<OpTrait::IsTerminator>())
+      insertGuarded(anchor, /*after=*/true, guards, where);
+  }
+  void insertGuarded(Operation *anchor, bool after, ArrayRef<Guard> guards,
+                     const std::string &where) {
+    if (!anchor || (!after && usesBuffer(anchor)))
       return;
+    auto visibleAt = [&](Value value) {
+      return (after && value.getDefiningOp() == anchor) ||
+             dominance.properlyDominates(value, anchor);
+    };
     for (const Guard &guard : guards)
-      if (!dominance.properlyDominates(guard.first, anchor))
+      if (!visibleAt(guard.first))
         return;
-    Value v = pickVisible([&](Value candidate) {
-      return dominance.properlyDominates(candidate, anchor);
-    });
+    Value v = pickVisible(visibleAt);
     if (!v)
       return;
     std::string text;
@@ -162,7 +175,10 @@ public:
                    context.getSource().getName(guard.first) +
                    (guard.second ? " is true" : " is false");
     FixItBuilder builder(context);
-    builder.insertBefore(anchor, text);
+    if (after)
+      builder.insertAfter(anchor, text);
+    else
+      builder.insertBefore(anchor, text);
     add(builder.take(describe(v) + " when " + condition + " " + where));
   }
 
@@ -735,6 +751,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       for (size_t i = 0; i < guards.size() && tried < kMaxGuarded; ++i, ++tried)
         candidates.insertGuardedBefore(event.relatedOp, {guards[i]},
                                        "where the last reference is lost");
+      // A loss at a region op that hands the buffer and its flag out (the
+      // flag's dealloc missing): after it, guarded by the flag.
+      if (event.relatedOp->getNumRegions() != 0)
+        for (size_t i = 0; i < numFlags; ++i)
+          candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
+                                        "after the op that hands it out");
       for (size_t i = numFlags; i < guards.size(); ++i)
         for (size_t j = i + 1; j < guards.size() && tried < kMaxGuarded;
              ++j, ++tried)
