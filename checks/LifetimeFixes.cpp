@@ -87,8 +87,9 @@ public:
   }
 
   /// A dealloc on a new line before `anchor`.
-  void insertBefore(Operation *anchor, const std::string &where) {
-    if (!anchor || usesBuffer(anchor))
+  void insertBefore(Operation *anchor, const std::string &where,
+                    bool deadUses = false) {
+    if (!anchor || (!deadUses && usesBuffer(anchor)))
       return;
     for (Value v : visibleAliases([&](Value candidate) {
            return dominance.properlyDominates(candidate, anchor);
@@ -648,6 +649,26 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       auto branch = dyn_cast<BranchOpInterface>(loss);
       if (!branch)
         return;
+      // The edges that pass the buffer on pass it to arguments nobody uses:
+      // free it before the branch.
+      bool deadArguments = true;
+      for (unsigned k = 0; k < loss->getNumSuccessors(); ++k) {
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        Block *dest = loss->getSuccessor(k);
+        for (unsigned i = 0; i < operands.size(); ++i) {
+          // operands[i] is what block argument i receives (null when the
+          // op produces it).
+          if (!candidates.getAliasSet().contains(operands[i]))
+            continue;
+          if (i >= dest->getNumArguments() ||
+              !dest->getArgument(i).use_empty())
+            deadArguments = false;
+        }
+      }
+      if (deadArguments)
+        candidates.insertBefore(loss, "before the branch (the blocks it "
+                                      "passes the buffer to do not use it)",
+                                /*deadUses=*/true);
       SmallVector<unsigned> dropping;
       for (unsigned k = 0; k < loss->getNumSuccessors(); ++k) {
         SuccessorOperands operands = branch.getSuccessorOperands(k);
