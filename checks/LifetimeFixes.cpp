@@ -41,7 +41,11 @@ llvm::SetVector<Value> getAliases(Value root) {
           addMemrefs(region.front().getArguments());
       for (Block *successor : user->getSuccessors())
         addMemrefs(successor->getArguments());
-      if (isa<RegionBranchTerminatorOpInterface>(user)) {
+      // A region's terminator forwards to the results and the region
+      // arguments of its op; a function's return forwards to the caller,
+      // not to the function's arguments.
+      if (isa<RegionBranchTerminatorOpInterface>(user) &&
+          !isa<FunctionOpInterface>(user->getParentOp())) {
         Operation *parent = user->getParentOp();
         addMemrefs(parent->getResults());
         for (Region &region : parent->getRegions())
@@ -62,6 +66,55 @@ Operation *getLastUse(Block *block, const llvm::SetVector<Value> &values) {
         if (!last || last->isBeforeInBlock(ancestor))
           last = ancestor;
   return last;
+}
+
+/// The successors of the branch `terminator` as written, in order: the
+/// byte ranges of each label with its operand list ("^bb3(%x : index)");
+/// empty when the text does not show them one by one.
+SmallVector<std::pair<uint64_t, uint64_t>>
+getSuccessorSpans(const SourceInfo &source, Operation *terminator) {
+  SmallVector<std::pair<uint64_t, uint64_t>> spans;
+  auto end = source.getEndOffset(terminator);
+  SourceRange range = source.getRange(terminator);
+  if (!end || !range.isValid())
+    return {};
+  StringRef text = source.getText();
+  for (uint64_t i = range.offset; i < *end; ++i) {
+    if (text[i] != '^')
+      continue;
+    uint64_t j = i + 1;
+    while (j < *end &&
+           (isalnum(text[j]) || StringRef("_.$-").contains(text[j])))
+      ++j;
+    uint64_t labelEnd = j;
+    while (j < *end && text[j] == ' ')
+      ++j;
+    if (j < *end && text[j] == '(') {
+      unsigned depth = 0;
+      for (; j < *end; ++j) {
+        depth += text[j] == '(';
+        if (text[j] == ')' && --depth == 0)
+          break;
+      }
+      if (j == *end)
+        return {};
+      spans.push_back({i, j + 1});
+    } else {
+      spans.push_back({i, labelEnd});
+    }
+    i = spans.back().second - 1;
+  }
+  if (spans.size() != terminator->getNumSuccessors())
+    return {};
+  for (unsigned k = 0; k < spans.size(); ++k) {
+    StringRef label = text.slice(spans[k].first, spans[k].second);
+    std::string name = source.getBlockName(terminator->getSuccessor(k));
+    if (name.empty() || !label.starts_with(name) ||
+        (label.size() > name.size() && label[name.size()] != '(' &&
+         label[name.size()] != ' '))
+      return {};
+  }
+  return spans;
 }
 
 /// Builds candidates for one buffer.
@@ -277,40 +330,10 @@ public:
     if (!lines || !end || !range.isValid() || !v || successors.empty())
       return std::nullopt;
     StringRef text = source.getText();
-    // The successors as written, in order: a label and its operand list.
-    SmallVector<std::pair<uint64_t, uint64_t>> spans;
-    for (uint64_t i = range.offset; i < *end; ++i) {
-      if (text[i] != '^')
-        continue;
-      uint64_t j = i + 1;
-      while (j < *end && (isalnum(text[j]) || StringRef("_.$-").contains(
-                                                   text[j])))
-        ++j;
-      uint64_t labelEnd = j;
-      while (j < *end && text[j] == ' ')
-        ++j;
-      if (j < *end && text[j] == '(') {
-        unsigned depth = 0;
-        for (; j < *end; ++j) {
-          depth += text[j] == '(';
-          if (text[j] == ')' && --depth == 0)
-            break;
-        }
-        if (j == *end)
-          return std::nullopt;
-        spans.push_back({i, j + 1});
-      } else {
-        spans.push_back({i, labelEnd});
-      }
-      i = spans.back().second - 1;
-    }
-    if (spans.size() != terminator->getNumSuccessors())
+    SmallVector<std::pair<uint64_t, uint64_t>> spans =
+        getSuccessorSpans(source, terminator);
+    if (spans.empty())
       return std::nullopt;
-    for (unsigned k = 0; k < spans.size(); ++k) {
-      StringRef label = text.slice(spans[k].first, spans[k].second);
-      if (!label.starts_with(source.getBlockName(terminator->getSuccessor(k))))
-        return std::nullopt;
-    }
     std::string indent = source.getIndentation(terminator).str();
     std::string blocks;
     FixIt fix;
@@ -338,6 +361,120 @@ public:
     fix.edits.push_back(std::move(insert));
     fix.description = describe(v) + " " + where;
     return fix;
+  }
+
+  /// The ownership construction through a block argument (DESIGN §4): the
+  /// block of `argument` gets an `i1` argument more, true on the edges that
+  /// pass the buffer to `argument` and false on the others, and frees
+  /// `argument` under it after the last use in the block. For a buffer that
+  /// only some of the edges into a join hand over (`cf.br ^b(%buf)` from one
+  /// predecessor, `cf.br ^b(%arg)` from another).
+  void ownershipFlag(BlockArgument argument, const std::string &where) {
+    const SourceInfo &source = context.getSource();
+    StringRef text = source.getText();
+    Block *block = argument.getOwner();
+    Region *region = block->getParent();
+    if (block->isEntryBlock() || block->empty() ||
+        !isa<FunctionOpInterface>(region->getParentOp()))
+      return;
+    std::string label = source.getBlockName(block);
+    SourceRange first = source.getRange(&block->front());
+    if (label.empty() || !first.isValid())
+      return;
+    // The header: the last occurrence of the label before the first op.
+    size_t header = text.take_front(first.offset).rfind(label);
+    if (header == StringRef::npos)
+      return;
+    uint64_t afterLabel = header + label.size();
+    std::string flag = "%memlint_own_" + std::to_string(first.line);
+    std::string yes = "%memlint_true_" + std::to_string(first.line);
+    std::string no = "%memlint_false_" + std::to_string(first.line);
+    if (text.contains(flag) || text.contains(yes) || text.contains(no))
+      return;
+    FixIt fix;
+    auto edit = [&](uint64_t offset, uint64_t length, std::string replacement) {
+      FixEdit e;
+      e.file = context.getFilePath().str();
+      e.offset = offset;
+      e.length = length;
+      e.text = std::move(replacement);
+      fix.edits.push_back(std::move(e));
+    };
+    if (afterLabel < text.size() && text[afterLabel] == '(') {
+      size_t close = text.find("):", afterLabel);
+      if (close == StringRef::npos || close > first.offset)
+        return;
+      edit(close, 0, ", " + flag + ": i1");
+    } else {
+      edit(afterLabel, 0, "(" + flag + ": i1)");
+    }
+    // Each edge into the block passes the flag: whether it hands the buffer
+    // over to `argument`.
+    unsigned index = argument.getArgNumber();
+    llvm::SmallPtrSet<Operation *, 4> seen;
+    for (Block *predecessor : block->getPredecessors()) {
+      Operation *terminator = predecessor->getTerminator();
+      auto branch = dyn_cast<BranchOpInterface>(terminator);
+      if (!branch)
+        return;
+      if (!seen.insert(terminator).second)
+        continue;
+      SmallVector<std::pair<uint64_t, uint64_t>> spans =
+          getSuccessorSpans(source, terminator);
+      if (spans.empty())
+        return;
+      for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+        if (terminator->getSuccessor(k) != block)
+          continue;
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        if (index >= operands.size())
+          return;
+        std::string value = aliases.contains(operands[index]) ? yes : no;
+        StringRef span = text.slice(spans[k].first, spans[k].second);
+        if (span.ends_with(")")) {
+          size_t colon = span.find(" : ");
+          if (colon == StringRef::npos)
+            return;
+          edit(spans[k].first + colon, 0, ", " + value);
+          edit(spans[k].second - 1, 0, ", i1");
+        } else {
+          edit(spans[k].second, 0, "(" + value + " : i1)");
+        }
+      }
+    }
+    // The constants, at the top of the function.
+    Block &entry = region->front();
+    if (entry.empty() || !source.getWholeLines(&entry.front()))
+      return;
+    FixItBuilder builder(context);
+    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
+                                             no + " = arith.constant false");
+    // The guarded dealloc, after the last use in the block.
+    Operation *last = getLastUse(block, aliases);
+    std::string guarded = "scf.if " + flag + " {\n  " +
+                          getDeallocText(context, argument, family) + "\n}";
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return; // handed on again
+    if (last)
+      builder.insertAfter(last, guarded);
+    else
+      builder.insertBefore(&block->front(), guarded);
+    std::optional<FixIt> placed = builder.take("");
+    if (!placed)
+      return;
+    for (FixEdit &e : placed->edits)
+      fix.edits.push_back(std::move(e));
+    std::vector<std::pair<uint64_t, uint64_t>> taken;
+    std::vector<FixEdit> sorted = sortEdits(fix.edits);
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i].offset < sorted[i - 1].offset + sorted[i - 1].length)
+        return;
+    fix.edits = std::move(sorted);
+    fix.description = "free " + source.getName(argument) + " when " + flag +
+                      " says its block received the buffer (an ownership "
+                      "flag passed with it) " + where;
+    fix.general = true;
+    add(std::move(fix));
   }
 
   /// An `else` region holding the dealloc, for an `scf.if` without one.
@@ -642,6 +779,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // does not pass the buffer on, through a block that frees it.
     auto onEdges = [&] {
       Operation *loss = event.relatedOp;
+      // Lost in a caller (the witness returned first): the branch that ends
+      // the allocating block is where a CFG loop drops it.
+      bool inCaller = !sameFunction(loss, site);
+      if (inCaller)
+        loss = site->getBlock()->getTerminator();
       if (!sameFunction(loss, site) || !loss ||
           !loss->hasTrait<OpTrait::IsTerminator>() ||
           loss->getNumSuccessors() == 0)
@@ -678,8 +820,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         if (!passes)
           dropping.push_back(k);
       }
+      bool named = false;
       for (const WitnessStep &step : llvm::reverse(event.pathBranches))
-        if (step.kind == WitnessStep::Kind::Branch && step.op == loss) {
+        if (!inCaller && step.kind == WitnessStep::Kind::Branch &&
+            step.op == loss) {
+          named = true;
           if (llvm::is_contained(dropping, (unsigned)step.successor)) {
             candidates.splitEdges(loss, {(unsigned)step.successor},
                                   "on the edge where the last reference is "
@@ -690,12 +835,22 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           }
           break;
         }
-      if (dropping.size() > 1) {
+      if (!dropping.empty() && (dropping.size() > 1 || !named)) {
         candidates.splitEdges(loss, dropping,
                               "on each edge that does not pass it on");
         candidates.splitEdgesAndExits(root, loss, dropping,
                                       "on each edge that does not pass it on");
       }
+    };
+    // The most general for a buffer handed to a join by some of its edges:
+    // an ownership flag passed with it.
+    auto withFlag = [&] {
+      unsigned tried = 0;
+      for (Value alias : candidates.getAliasSet())
+        if (auto argument = dyn_cast<BlockArgument>(alias))
+          if (sameFunction(argument.getOwner()->getParentOp(), site) &&
+              tried++ < 2)
+            candidates.ownershipFlag(argument, "where the paths join");
     };
     auto atExits = [&] {
       candidates.insertBeforeExits(root, "before each return");
@@ -810,6 +965,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       moveExisting();
       atExits();
       onEdges();
+      withFlag();
     } else {
       alongWitness();
       atLoss();
@@ -818,6 +974,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       guarded();
       atExits();
       onEdges();
+      withFlag();
     }
     for (FixIt &fix : candidates.take())
       all.push_back(std::move(fix));

@@ -10,7 +10,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 2 fix-its, 0 findings left
+// MSG: applied 4 fix-its, 0 findings left
 
 // Each iteration allocates a scratch row; the back-edge drops the previous
 // one, the exit reads the last one and drops it too.
@@ -60,3 +60,43 @@ func.func @two_exits(%c: i1, %d: i1, %i: index) -> f32 {
 // FIXED:      {{^}}^join:{{$}}
 // FIXED-NEXT: {{^}}  memref.dealloc %a : memref<16xf32>{{$}}
 // FIXED-NEXT: {{^}}  return %zero : f32{{$}}
+
+// Only one of the two edges into the join hands the buffer over, and it is
+// allocated where it does not dominate the exit: an ownership flag goes
+// with it (MLIR's ownership-based deallocation construction).
+func.func @join(%c: i1, %arg: memref<16xf32>, %i: index) -> f32 {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %a = memref.alloc() : memref<16xf32>
+  cf.br ^bb3(%a : memref<16xf32>)
+^bb2:
+  cf.br ^bb3(%arg : memref<16xf32>)
+^bb3(%p: memref<16xf32>):
+  %v = memref.load %p[%i] : memref<16xf32>
+  return %v : f32
+}
+// FIXED-LABEL: func.func @join
+// FIXED-NEXT: {{^}}  %memlint_true_[[L:[0-9]+]] = arith.constant true{{$}}
+// FIXED-NEXT: {{^}}  %memlint_false_[[L]] = arith.constant false{{$}}
+// FIXED:      {{^}}  cf.br ^bb3(%a, %memlint_true_[[L]] : memref<16xf32>, i1){{$}}
+// FIXED:      {{^}}  cf.br ^bb3(%arg, %memlint_false_[[L]] : memref<16xf32>, i1){{$}}
+// FIXED-NEXT: {{^}}^bb3(%p: memref<16xf32>, %memlint_own_[[L]]: i1):{{$}}
+// FIXED-NEXT: {{^}}  %v = memref.load %p[%i] : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  scf.if %memlint_own_[[L]] {{{$}}
+// FIXED-NEXT: {{^}}    memref.dealloc %p : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  }{{$}}
+// FIXED-NEXT: {{^}}  return %v : f32{{$}}
+
+// The buffer is returned through the join on one edge and dropped on the
+// other: freed on the edge that drops it.
+func.func @returned(%c: i1, %arg: memref<16xf32>) -> memref<16xf32> {
+  %a = memref.alloc() : memref<16xf32>
+  cf.cond_br %c, ^bb1(%arg : memref<16xf32>), ^bb1(%a : memref<16xf32>)
+^bb1(%p: memref<16xf32>):
+  return %p : memref<16xf32>
+}
+// FIXED-LABEL: func.func @returned
+// FIXED:      {{^}}  cf.cond_br %c, ^memlint_free_{{[0-9]+}}_0, ^bb1(%a : memref<16xf32>){{$}}
+// FIXED-NEXT: {{^}}^memlint_free_{{[0-9]+}}_0:{{$}}
+// FIXED-NEXT: {{^}}  memref.dealloc %a : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  cf.br ^bb1(%arg : memref<16xf32>){{$}}
