@@ -154,34 +154,23 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="memlint-fix-")
     os.makedirs(work, exist_ok=True)
     failures, to_fix, left, inputs = [], 0, 0, 0
-    for path in args.files:
-        f, had, l = check_file(args.tool, args.mlir_opt, path, work, args.extra, False)
-        inputs += 1
-        to_fix += had
-        left += l
-        failures += f
-    a, b = (int(x) for x in args.seeds.split(":"))
-    for seed in range(a, b):
-        p = memlint_fuzz.make_program(seed, buggy_ratio=1.0)
-        src = os.path.join(work, "gen_%d.mlir" % seed)
-        with open(src, "w") as f:
-            f.write(p.text)
-        gen_dir = os.path.join(work, "fixed")
-        os.makedirs(gen_dir, exist_ok=True)
-        f, had, l = check_file(args.tool, args.mlir_opt, src, gen_dir, [], True)
-        inputs += 1
-        to_fix += had
-        left += l
-        failures += f
-    a, b = (int(x) for x in args.cfg_seeds.split(":"))
-    for seed in range(a, b):
-        p = cfg_fuzz.make_program(seed, buggy_ratio=1.0)
-        src = os.path.join(work, "cfg_%d.mlir" % seed)
-        with open(src, "w") as f:
-            f.write(p.text)
-        gen_dir = os.path.join(work, "fixed")
-        os.makedirs(gen_dir, exist_ok=True)
-        f, had, l = check_file(args.tool, args.mlir_opt, src, gen_dir, [], False)
+    # (path, work folder, extra arguments, exact oracle): the files given,
+    # then the generated programs (memlint_fuzz's with its oracle, cfg_fuzz's
+    # without: its oracle interprets its own module, not a fixed text).
+    runs = [(path, work, args.extra, False) for path in args.files]
+    gen_dir = os.path.join(work, "fixed")
+    os.makedirs(gen_dir, exist_ok=True)
+    for seeds, make, prefix, oracle in (
+            (args.seeds, memlint_fuzz.make_program, "gen", True),
+            (args.cfg_seeds, cfg_fuzz.make_program, "cfg", False)):
+        a, b = (int(x) for x in seeds.split(":"))
+        for seed in range(a, b):
+            src = os.path.join(work, "%s_%d.mlir" % (prefix, seed))
+            with open(src, "w") as f:
+                f.write(make(seed, buggy_ratio=1.0).text)
+            runs.append((src, gen_dir, [], oracle))
+    for path, folder, extra, oracle in runs:
+        f, had, l = check_file(args.tool, args.mlir_opt, path, folder, extra, oracle)
         inputs += 1
         to_fix += had
         left += l
