@@ -1089,6 +1089,26 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
       if (aliases.contains(operand))
         returned = operand;
   }
+  // Returned: the deallocs of the returned value itself go (whichever
+  // buffer it holds, the caller owns it), the others stay.
+  if (returned) {
+    FixItBuilder builder(context);
+    unsigned removed = 0;
+    for (Value alias : aliases)
+      for (Operation *user : alias.getUsers())
+        if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
+          if (sameFunction(dealloc, use) &&
+              derive(dealloc.getMemref(), returned).kind ==
+                  Derivation::Always) {
+            builder.remove(dealloc);
+            ++removed;
+          }
+    if (removed)
+      if (auto fix = builder.take("stop freeing " +
+                                  context.getSource().getName(returned) +
+                                  ": the function returns it"))
+        fixes.push_back(std::move(*fix));
+  }
   if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned))
     fixes.push_back(std::move(*fix));
   return fixes;

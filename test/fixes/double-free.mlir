@@ -7,7 +7,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 3 fix-its, 0 findings left
+// MSG: applied 4 fix-its, 0 findings left
 
 // An alloc hoisted out of the loop with its dealloc left inside: the dealloc
 // moves after the loop (this also fixes the use after free of the second
@@ -55,3 +55,23 @@ func.func @early_free() -> f32 {
 // FIXED:      {{^}}  %x = memref.load %view[%c0] : memref<2xf32, strided<[1], offset: 1>>{{$}}
 // FIXED-NEXT: {{^}}  memref.dealloc %a : memref<4xf32>{{$}}
 // FIXED-NEXT: {{^}}  %y = arith.mulf %x, %x : f32{{$}}
+
+// The selected buffer is freed, then returned: its dealloc goes (the caller
+// owns whichever buffer it is); the other one is still freed.
+func.func @returned_select(%c: i1) -> memref<16xf32> {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  %s = arith.select %c, %a, %b : memref<16xf32>
+  memref.dealloc %s : memref<16xf32>
+  %not = arith.xori %c, %true : i1
+  scf.if %not {
+    memref.dealloc %a : memref<16xf32>
+  } else {
+    memref.dealloc %b : memref<16xf32>
+  }
+  return %s : memref<16xf32>
+}
+// FIXED-LABEL: func.func @returned_select
+// FIXED:      {{^}}  %s = arith.select %c, %a, %b : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  %not = arith.xori %c, %true : i1{{$}}
