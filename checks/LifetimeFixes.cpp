@@ -593,24 +593,50 @@ struct Derivation {
   bool rootWhenTrue = true;
 };
 
-/// Follows `value` back through views, casts and selects to `root`: always
-/// `root`, never (another allocation or argument), `root` under one select
-/// condition, or unknown (a block argument, a call, a nested guard).
-Derivation derive(Value value, Value root, unsigned depth = 0) {
+/// Follows `value` back through views, casts, selects and the edges into a
+/// block to `root`: always `root`, never (another allocation or argument),
+/// `root` under one select condition, or unknown (a call, a nested guard,
+/// edges that disagree). Bounded in depth (32) and in values visited
+/// (`budget`): joins of joins would otherwise be visited exponentially often.
+Derivation derive(Value value, Value root, unsigned depth, unsigned &budget) {
   if (value == root)
     return {Derivation::Always};
-  if (depth > 32)
+  if (depth > 32 || budget == 0)
     return {};
+  --budget;
   Operation *def = value.getDefiningOp();
-  if (!def)
-    return {isa<FunctionOpInterface>(value.getParentBlock()->getParentOp())
+  if (!def) {
+    auto argument = cast<BlockArgument>(value);
+    Block *block = argument.getOwner();
+    if (!block->isEntryBlock()) {
+      // A block argument: what every edge into the block passes to it.
+      std::optional<Derivation::Kind> all;
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch)
+          return {};
+        Value passed = branch.getSuccessorOperands(it.getSuccessorIndex())
+                           [argument.getArgNumber()];
+        if (!passed)
+          return {};
+        Derivation d = derive(passed, root, depth + 1, budget);
+        if (d.kind != Derivation::Always && d.kind != Derivation::Never)
+          return {};
+        if (all && *all != d.kind)
+          return {};
+        all = d.kind;
+      }
+      return {all ? *all : Derivation::Unknown};
+    }
+    return {isa<FunctionOpInterface>(block->getParentOp())
                 ? Derivation::Never
                 : Derivation::Unknown};
+  }
   if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-    return derive(view.getViewSource(), root, depth + 1);
+    return derive(view.getViewSource(), root, depth + 1, budget);
   if (auto select = dyn_cast<arith::SelectOp>(def)) {
-    Derivation t = derive(select.getTrueValue(), root, depth + 1);
-    Derivation f = derive(select.getFalseValue(), root, depth + 1);
+    Derivation t = derive(select.getTrueValue(), root, depth + 1, budget);
+    Derivation f = derive(select.getFalseValue(), root, depth + 1, budget);
     if (t.kind == f.kind &&
         (t.kind == Derivation::Always || t.kind == Derivation::Never))
       return t;
@@ -624,6 +650,11 @@ Derivation derive(Value value, Value root, unsigned depth = 0) {
       isa<memref::AllocOp, memref::AllocaOp>(def))
     return {Derivation::Never};
   return {};
+}
+
+Derivation derive(Value value, Value root) {
+  unsigned budget = 256;
+  return derive(value, root, 0, budget);
 }
 
 /// The most general local candidate for a buffer freed wrongly (DESIGN §4:
