@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -84,7 +85,7 @@ getSuccessorSpans(const SourceInfo &source, Operation *terminator) {
       continue;
     uint64_t j = i + 1;
     while (j < *end &&
-           (isalnum(text[j]) || StringRef("_.$-").contains(text[j])))
+           (llvm::isAlnum(text[j]) || StringRef("_.$-").contains(text[j])))
       ++j;
     uint64_t labelEnd = j;
     while (j < *end && text[j] == ' ')
