@@ -2,6 +2,7 @@
 
 #include "checks/FixIts.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -55,6 +56,53 @@ bool FixItBuilder::insertBefore(Operation *anchor, StringRef line) {
   if (!lines)
     return !(failed = true);
   return insertAt(lines->first, anchor, line);
+}
+
+bool FixItBuilder::insertAtEnd(Block *block, StringRef line) {
+  if (block->empty())
+    return !(failed = true);
+  Operation *terminator = &block->back();
+  if (source.getWholeLines(terminator))
+    return insertBefore(terminator, line);
+  for (Operation &op : llvm::reverse(*block))
+    if (&op != terminator && source.getWholeLines(&op))
+      return insertAfter(&op, line);
+  // Nothing written in the block: the empty `{ }` of an scf.if branch.
+  auto ifOp = dyn_cast<scf::IfOp>(block->getParentOp());
+  auto lines = ifOp ? source.getWholeLines(ifOp) : std::nullopt;
+  if (!lines || ifOp.getNumResults() != 0)
+    return !(failed = true);
+  StringRef text = source.getText().slice(lines->first, lines->second);
+  // The brace that opens the branch: the first one (then), or the one
+  // after the last `else` when the else branch is empty.
+  size_t brace = StringRef::npos;
+  if (block->getParent() == &ifOp.getThenRegion()) {
+    brace = text.find('{');
+  } else {
+    size_t keyword = text.rfind("else");
+    if (keyword != StringRef::npos &&
+        text.drop_front(keyword + 4).ltrim().starts_with("{") &&
+        text.drop_front(keyword + 4).ltrim().drop_front().trim() == "}")
+      brace = text.find('{', keyword);
+  }
+  if (brace == StringRef::npos)
+    return !(failed = true);
+  // The rest of the brace's line must be blank: "{ }" on one line is left.
+  size_t newline = text.find('\n', brace);
+  if (newline == StringRef::npos || !text.slice(brace + 1, newline).trim().empty())
+    return !(failed = true);
+  std::string indented = (source.getIndentation(ifOp) + "  ").str();
+  SmallVector<StringRef> parts;
+  line.split(parts, '\n');
+  std::string body;
+  for (StringRef part : parts)
+    body += indented + part.str() + "\n";
+  FixEdit edit;
+  edit.file = file;
+  edit.offset = lines->first + newline + 1;
+  edit.text = std::move(body);
+  edits.push_back(std::move(edit));
+  return true;
 }
 
 bool FixItBuilder::replace(Operation *op, StringRef text) {

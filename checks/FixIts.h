@@ -41,6 +41,12 @@ public:
   bool insertAfter(mlir::Operation *anchor, llvm::StringRef line);
   /// Inserts `line` on a new line before `anchor`, indented like it.
   bool insertBefore(mlir::Operation *anchor, llvm::StringRef line);
+  /// Inserts `line` as the last op written in `block`: before its
+  /// terminator when the text shows it, else after the last op written in
+  /// the block, else (an empty branch of an `scf.if`, whose `scf.yield` is
+  /// implicit) on a new line after the brace that opens the branch, indented
+  /// one step more than the `scf.if`.
+  bool insertAtEnd(mlir::Block *block, llvm::StringRef line);
   /// Replaces the lines of `op` by `text` (indented like `op`).
   bool replace(mlir::Operation *op, llvm::StringRef text);
   /// Moves `op` to a new line after `anchor`, indented like `anchor`.

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -198,7 +199,10 @@ public:
   }
   void insertGuarded(Operation *anchor, bool after, ArrayRef<Guard> guards,
                      const std::string &where) {
-    if (!anchor || (!after && usesBuffer(anchor)))
+    // Before a return of the buffer: the guard may free it only where the
+    // return hands on another (validation tells).
+    if (!anchor || (!after && usesBuffer(anchor) &&
+                    !anchor->hasTrait<OpTrait::ReturnLike>()))
       return;
     auto visibleAt = [&](Value value) {
       return (after && value.getDefiningOp() == anchor) ||
@@ -232,6 +236,8 @@ public:
     FixItBuilder builder(context);
     if (after)
       builder.insertAfter(anchor, text);
+    else if (isImplicitTerminator(anchor))
+      builder.insertAtEnd(anchor->getBlock(), text);
     else
       builder.insertBefore(anchor, text);
     add(builder.take(describe(v) + " when " + condition + " " + where));
@@ -248,17 +254,21 @@ public:
       return;
     }
     Operation *terminator = block->empty() ? nullptr : &block->back();
-    if (terminator && context.getSource().getWholeLines(terminator)) {
+    if (!terminator)
+      return;
+    if (context.getSource().getWholeLines(terminator)) {
       insertBefore(terminator, where);
       return;
     }
-    // An implicit terminator: after the last op written in the block.
-    for (Operation &op : llvm::reverse(*block))
-      if (context.getSource().getWholeLines(&op) &&
-          !op.hasTrait<OpTrait::IsTerminator>()) {
-        insertAfter(&op, where);
-        return;
-      }
+    // An implicit terminator: after the last op written in the block, or
+    // in the empty branch.
+    for (Value v : visibleAliases([&](Value candidate) {
+           return dominance.properlyDominates(candidate, terminator);
+         })) {
+      FixItBuilder builder(context);
+      builder.insertAtEnd(block, getDeallocText(context, v, family));
+      add(builder.take(describe(v) + " " + where));
+    }
   }
 
   /// A dealloc of the buffer itself before every return of its function
@@ -500,6 +510,12 @@ public:
     add(std::move(fix));
   }
 
+  /// A terminator the text does not show (an empty branch's scf.yield).
+  bool isImplicitTerminator(Operation *op) const {
+    return op->hasTrait<OpTrait::IsTerminator>() &&
+           !context.getSource().getWholeLines(op);
+  }
+
   bool usesBuffer(Operation *op) const {
     return llvm::any_of(op->getOperands(),
                         [&](Value v) { return aliases.contains(v); });
@@ -594,8 +610,20 @@ struct Derivation {
   bool rootWhenTrue = true;
 };
 
-/// Follows `value` back through views, casts, selects and the edges into a
-/// block to `root`: always `root`, never (another allocation or argument),
+/// The derivation of a choice between `t` (when `condition` holds) and `f`.
+Derivation choose(Value condition, Derivation t, Derivation f) {
+  if (t.kind == f.kind &&
+      (t.kind == Derivation::Always || t.kind == Derivation::Never))
+    return t;
+  if (t.kind == Derivation::Always && f.kind == Derivation::Never)
+    return {Derivation::Guarded, condition, true};
+  if (t.kind == Derivation::Never && f.kind == Derivation::Always)
+    return {Derivation::Guarded, condition, false};
+  return {};
+}
+
+/// Follows `value` back through views, casts, selects, `scf.if` results and
+/// the edges into a block to `root`: always `root`, never (another allocation or argument),
 /// `root` under one select condition, or unknown (a call, a nested guard,
 /// edges that disagree). Bounded in depth (32) and in values visited
 /// (`budget`): joins of joins would otherwise be visited exponentially often.
@@ -638,14 +666,18 @@ Derivation derive(Value value, Value root, unsigned depth, unsigned &budget) {
   if (auto select = dyn_cast<arith::SelectOp>(def)) {
     Derivation t = derive(select.getTrueValue(), root, depth + 1, budget);
     Derivation f = derive(select.getFalseValue(), root, depth + 1, budget);
-    if (t.kind == f.kind &&
-        (t.kind == Derivation::Always || t.kind == Derivation::Never))
-      return t;
-    if (t.kind == Derivation::Always && f.kind == Derivation::Never)
-      return {Derivation::Guarded, select.getCondition(), true};
-    if (t.kind == Derivation::Never && f.kind == Derivation::Always)
-      return {Derivation::Guarded, select.getCondition(), false};
-    return {};
+    return choose(select.getCondition(), t, f);
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    // A result of an `scf.if`: a select of what its branches yield.
+    if (ifOp.getElseRegion().empty())
+      return {};
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    Derivation t = derive(ifOp.thenYield().getOperand(index), root, depth + 1,
+                          budget);
+    Derivation f = derive(ifOp.elseYield().getOperand(index), root, depth + 1,
+                          budget);
+    return choose(ifOp.getCondition(), t, f);
   }
   if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
       isa<memref::AllocOp, memref::AllocaOp>(def))
@@ -656,6 +688,127 @@ Derivation derive(Value value, Value root, unsigned depth, unsigned &budget) {
 Derivation derive(Value value, Value root) {
   unsigned budget = 256;
   return derive(value, root, 0, budget);
+}
+
+/// The allocations `value` may hold, through views, casts, selects and the
+/// results of `scf.if`;
+/// empty when it may hold anything else (an argument, a block argument, a
+/// call result).
+SmallVector<Value> getSelectedRoots(Value value) {
+  SmallVector<Value> roots, worklist{value};
+  llvm::SmallPtrSet<void *, 8> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v.getAsOpaquePointer()).second)
+      continue;
+    if (seen.size() > 64)
+      return {};
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return {};
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      worklist.push_back(view.getViewSource());
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+      if (ifOp.getElseRegion().empty())
+        return {};
+      unsigned index = cast<OpResult>(v).getResultNumber();
+      worklist.push_back(ifOp.thenYield().getOperand(index));
+      worklist.push_back(ifOp.elseYield().getOperand(index));
+    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+               isa<memref::AllocOp>(def)) {
+      roots.push_back(v);
+    } else {
+      return {};
+    }
+  }
+  return roots;
+}
+
+/// The value of the i1 `condition` wherever `op` runs, when an enclosing
+/// `scf.if` on it decides that; nothing otherwise.
+std::optional<bool> getKnownCondition(Operation *op, Value condition) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FunctionOpInterface>(parent))
+      break;
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp || ifOp.getCondition() != condition)
+      continue;
+    return ifOp.getThenRegion().isAncestor(op->getParentRegion());
+  }
+  return std::nullopt;
+}
+
+/// A buffer returned after it was freed, where the returned value selects
+/// among allocations: every dealloc of a candidate runs only when the
+/// returned value is not that candidate (the caller owns the one it gets).
+/// Deallocs under an `scf.if` on the select's condition are kept or deleted;
+/// the others get that guard.
+std::optional<FixIt> stopFreeingSelected(const LintContext &context,
+                                         Operation *ret, Value returned) {
+  SmallVector<Value> roots = getSelectedRoots(returned);
+  if (roots.size() < 2)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  FixItBuilder builder(context);
+  llvm::SmallPtrSet<Operation *, 8> done;
+  unsigned changed = 0;
+  for (Value root : roots)
+    for (Value alias : getAliases(root))
+      for (Operation *user : alias.getUsers()) {
+        auto dealloc = dyn_cast<memref::DeallocOp>(user);
+        if (!dealloc || !sameFunction(dealloc, ret) ||
+            !done.insert(dealloc).second)
+          continue;
+        // The dealloc must free one candidate, the same on every path.
+        Value freed;
+        for (Value candidate : roots) {
+          Derivation d = derive(dealloc.getMemref(), candidate);
+          if (d.kind == Derivation::Always)
+            freed = candidate;
+          else if (d.kind != Derivation::Never)
+            return std::nullopt;
+        }
+        if (!freed)
+          continue;
+        Derivation d = derive(returned, freed);
+        if (d.kind == Derivation::Never)
+          continue;
+        if (d.kind == Derivation::Always) {
+          builder.remove(dealloc);
+          ++changed;
+          continue;
+        }
+        if (d.kind != Derivation::Guarded)
+          return std::nullopt;
+        // `returned` is `freed` exactly when the condition is rootWhenTrue.
+        std::optional<bool> known = getKnownCondition(dealloc, d.condition);
+        if (known) {
+          if (*known == d.rootWhenTrue) {
+            builder.remove(dealloc);
+            ++changed;
+          }
+          continue;
+        }
+        std::string condition = source.getName(d.condition);
+        std::optional<std::string> text = getOpText(context, dealloc);
+        if (!StringRef(condition).starts_with("%") || !text)
+          return std::nullopt;
+        builder.replace(dealloc, d.rootWhenTrue
+                                     ? "scf.if " + condition +
+                                           " {\n} else {\n  " + *text + "\n}"
+                                     : "scf.if " + condition + " {\n  " +
+                                           *text + "\n}");
+        ++changed;
+      }
+  if (!changed)
+    return std::nullopt;
+  return builder.take("free the buffers " + source.getName(returned) +
+                      " may hold only where it does not hold them: the "
+                      "function returns it");
 }
 
 /// The most general local candidate for a buffer freed wrongly (DESIGN §4:
@@ -754,6 +907,96 @@ std::optional<FixIt> freeOnce(const LintContext &context, Value root,
   return fix;
 }
 
+/// The allocations `value` may hold through views, casts, selects and
+/// `scf.if` results, and whether it may hold anything else (an argument).
+SmallVector<Value> getAllocatedChoices(Value value, bool &other) {
+  SmallVector<Value> allocs, worklist{value};
+  llvm::SmallPtrSet<void *, 8> seen;
+  other = false;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v.getAsOpaquePointer()).second)
+      continue;
+    if (seen.size() > 64) {
+      other = true;
+      break;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def) {
+      other = true;
+      continue;
+    }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      worklist.push_back(view.getViewSource());
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
+               ifOp && !ifOp.getElseRegion().empty()) {
+      unsigned index = cast<OpResult>(v).getResultNumber();
+      worklist.push_back(ifOp.thenYield().getOperand(index));
+      worklist.push_back(ifOp.elseYield().getOperand(index));
+    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+               isa<memref::AllocOp>(def)) {
+      allocs.push_back(v);
+    } else {
+      other = true;
+    }
+  }
+  return allocs;
+}
+
+/// An invalid free in a callee of what a call of the function passed it,
+/// where the call passes either an allocation of the function's own or
+/// memory it does not own, as a select or `scf.if` decides: the call runs
+/// only when it passes the allocation.
+std::optional<FixIt> guardCall(const LintContext &context,
+                               const LifetimeEvent &event) {
+  Operation *dealloc = event.op;
+  Operation *callee = functionOf(dealloc);
+  // The callee's argument the dealloc frees.
+  Value freed = dealloc->getOperand(0);
+  while (Operation *def = freed.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return std::nullopt;
+    freed = view.getViewSource();
+  }
+  auto argument = dyn_cast<BlockArgument>(freed);
+  if (!argument || argument.getOwner()->getParentOp() != callee)
+    return std::nullopt;
+  for (const WitnessStep &step : event.witness) {
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 || call.resolveCallable() != callee ||
+        argument.getArgNumber() >= call.getArgOperands().size())
+      continue;
+    Value passed = call.getArgOperands()[argument.getArgNumber()];
+    bool other = false;
+    SmallVector<Value> allocs = getAllocatedChoices(passed, other);
+    if (allocs.size() != 1 || !other)
+      return std::nullopt;
+    Derivation d = derive(passed, allocs.front());
+    if (d.kind != Derivation::Guarded)
+      return std::nullopt;
+    std::string condition = context.getSource().getName(d.condition);
+    std::optional<std::string> text = getOpText(context, call);
+    if (!StringRef(condition).starts_with("%") || !text)
+      return std::nullopt;
+    FixItBuilder builder(context);
+    builder.replace(call, d.rootWhenTrue
+                              ? "scf.if " + condition + " {\n  " + *text +
+                                    "\n}"
+                              : "scf.if " + condition + " {\n} else {\n  " +
+                                    *text + "\n}");
+    return builder.take("call only when " +
+                        context.getSource().getName(passed) + " holds " +
+                        context.getSource().getName(allocs.front()) +
+                        ", which the function owns (the callee frees it)");
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -778,6 +1021,23 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       Block *home = root.getParentBlock();
       Operation *last = getLastUse(home, candidates.getAliasSet());
       candidates.insertAfter(last ? last : site, "after the last use");
+    };
+    // In a CFG: after the last use in the block where every path of its
+    // uses joins (a loss the path meets in a callee or a caller).
+    auto atJoin = [&] {
+      SmallVector<Operation *> uses{site};
+      for (Value alias : candidates.getAliasSet())
+        for (Operation *user : alias.getUsers())
+          uses.push_back(user);
+      Block *join = commonPostDominator(root.getParentRegion(), uses);
+      if (!join)
+        return;
+      if (Operation *last = getLastUse(join, candidates.getAliasSet()))
+        candidates.insertAfter(last, "after its last use, where the paths "
+                                     "of its uses join");
+      else
+        candidates.insertBefore(&join->front(), "where the paths of its "
+                                                "uses join");
     };
     auto alongWitness = [&] {
       for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
@@ -890,8 +1150,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     auto atLoss = [&] {
       if (!sameFunction(event.relatedOp, site))
         return;
-      candidates.insertBefore(event.relatedOp,
-                              "where the last reference is lost");
+      if (candidates.isImplicitTerminator(event.relatedOp))
+        candidates.insertAtEnd(event.relatedOp->getBlock(),
+                               "where the last reference is lost");
+      else
+        candidates.insertBefore(event.relatedOp,
+                                "where the last reference is lost");
       // A loss inside a loop or region the buffer was allocated outside of
       // (its last use there): after that op, in the block of the buffer's
       // region the path loses it in.
@@ -901,6 +1165,24 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         candidates.insertAtEnd(ancestor->getBlock(),
                                "at the end of the block where the last "
                                "reference is lost");
+    };
+    // A buffer of a nested region that the region hands out (an scf.if
+    // result) and whose last reference dies outside: at the end of each
+    // enclosing block that does not hold the loss, the innermost first.
+    auto enclosing = [&] {
+      if (!sameFunction(event.relatedOp, site))
+        return;
+      for (Block *block = site->getBlock(); block;) {
+        if (block->findAncestorOpInBlock(*event.relatedOp))
+          break;
+        if (block != site->getBlock())
+          candidates.insertAtEnd(block, "at the end of the region that "
+                                        "hands it out");
+        Operation *parent = block->getParentOp();
+        if (!parent || isa<FunctionOpInterface>(parent))
+          break;
+        block = parent->getBlock();
+      }
     };
     // Guards: the branch decisions of the witness, and ownership flags
     // forwarded with the buffer (an i1 block argument or region result next
@@ -927,6 +1209,16 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         for (Value flag : flags)
           addGuard(flag, true);
       }
+      // A buffer a select may hand on (a returned select): freed when the
+      // select picks the other one.
+      for (Value alias : candidates.getAliasSet())
+        if (auto select = alias.getDefiningOp<arith::SelectOp>()) {
+          bool onTrue = candidates.getAliasSet().contains(select.getTrueValue());
+          bool onFalse =
+              candidates.getAliasSet().contains(select.getFalseValue());
+          if (onTrue != onFalse)
+            addGuard(select.getCondition(), onFalse);
+        }
       // A buffer yielded by one branch of an scf.if is owned when that
       // branch ran.
       for (Value alias : candidates.getAliasSet()) {
@@ -965,9 +1257,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         for (size_t i = 0; i < numFlags; ++i)
           candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
                                         "after the op that hands it out");
-      for (size_t i = numFlags; i < guards.size(); ++i)
-        for (size_t j = i + 1; j < guards.size() && tried < kMaxGuarded;
-             ++j, ++tried)
+      // Two guards: two branch decisions, or an ownership flag (or the
+      // branch that yields the buffer) and a branch decision.
+      tried = 0;
+      for (size_t i = 0; i < guards.size(); ++i)
+        for (size_t j = std::max(i + 1, numFlags);
+             j < guards.size() && tried < kMaxGuarded; ++j, ++tried)
           candidates.insertGuardedBefore(event.relatedOp,
                                          {guards[i], guards[j]},
                                          "where the last reference is lost");
@@ -992,8 +1287,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     };
     if (event.allPaths) {
       atHome();
+      atJoin();
       alongWitness();
       atLoss();
+      enclosing();
       moveExisting();
       atExits();
       onEdges();
@@ -1001,8 +1298,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     } else {
       alongWitness();
       atLoss();
+      enclosing();
       moveExisting();
       atHome();
+      atJoin();
       guarded();
       atExits();
       onEdges();
@@ -1141,6 +1440,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
                                   ": the function returns it"))
         fixes.push_back(std::move(*fix));
   }
+  if (returned)
+    if (auto fix = stopFreeingSelected(context, use, returned))
+      fixes.push_back(std::move(*fix));
   if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned))
     fixes.push_back(std::move(*fix));
   return fixes;
@@ -1185,6 +1487,8 @@ std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
   remove.remove(dealloc);
   if (auto fix = remove.take("delete the dealloc: the memory is not the "
                              "function's to free"))
+    fixes.push_back(std::move(*fix));
+  if (auto fix = guardCall(context, event))
     fixes.push_back(std::move(*fix));
   return fixes;
 }

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -480,6 +481,13 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
   return true;
 }
 
+/// MEMLINT_TRACE_FIXES set: every candidate fix-it refused is named on
+/// stderr (a debugging aid for new strategies).
+static bool traceFixes() {
+  static const bool enabled = std::getenv("MEMLINT_TRACE_FIXES") != nullptr;
+  return enabled;
+}
+
 /// Keeps, for each finding, the first candidate fix-it whose result parses,
 /// verifies and re-lints without the finding and without a new one.
 ///
@@ -609,6 +617,17 @@ static void validateFixes(FileResult &result, const LintOptions &options,
         continue;
       }
       if (part.size() == 1) {
+        if (traceFixes()) {
+          const Pending &p = pending[part.front()];
+          const FixIt &fix = p.candidates[p.next];
+          llvm::errs() << "memlint-trace: fix-it refused: line "
+                       << p.finding->location.range.line << ": "
+                       << fix.description << "\n";
+          for (const FixEdit &edit : fix.edits)
+            llvm::errs() << "memlint-trace:   at offset " << edit.offset
+                         << ", replace " << edit.length << " bytes by '"
+                         << edit.text << "'\n";
+        }
         ++pending[part.front()].next; // this candidate fails on its own
         continue;
       }
