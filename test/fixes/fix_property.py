@@ -14,10 +14,12 @@ copy and checks that
      lifetime-use-after-free, lifetime-invalid-free) that are left are
      counted as "left",
   3. a second `--fix` changes nothing (fixes are idempotent), and
-  4. for generated programs, the exact oracle of memlint_fuzz.py (every
-     assignment of the i1 arguments and trip counts) finds no bug in the
-     fixed program that is not one of the findings left (a fix never adds a
-     bug).
+  4. for generated programs, the exact oracle of their generator
+     (memlint_fuzz.py, or cfg_fuzz.py through cfg_text.py, which reads the
+     fixed text back; every assignment of the i1 arguments and trip counts)
+     finds no bug in the fixed program that is not one of the findings left
+     (a fix never adds a bug), and the findings left are counted by the
+     oracle: a finding the oracle has and the tool does not is a failure.
 Exits 1 on any failure of 1-4, or when more than --max-left of the findings
 to fix are left (the fix-its that exist for some shapes only are a known
 limitation; the bound keeps it from growing).
@@ -34,6 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "fuzz"))
 import memlint_fuzz  # noqa: E402
 import cfg_fuzz  # noqa: E402
+import cfg_text  # noqa: E402
 
 FIXED_KINDS = {"lifetime-leak", "lifetime-double-free", "lifetime-use-after-free",
                "lifetime-invalid-free"}
@@ -118,11 +121,11 @@ def check_file(tool, mlir_opt, src, work, extra, oracle):
         failures.append("%s: a second --fix changed the file" % name)
     if oracle:
         try:
-            truth = memlint_fuzz.ground_truth(memlint_fuzz.parse_module(fixed))
-        except memlint_fuzz.ParseError as e:
+            truth = oracle(fixed)
+        except (memlint_fuzz.ParseError, cfg_text.ParseError) as e:
             failures.append("%s: fixed program outside the oracle's subset: %s" %
                             (name, e))
-        except memlint_fuzz.StepLimit:
+        except (memlint_fuzz.StepLimit, cfg_fuzz.StepLimit):
             truth = {}
         else:
             for (rule, line), _ in sorted(truth.items()):
@@ -141,8 +144,8 @@ def main():
     ap.add_argument("--seeds", default="0:0", help="generated programs A:B")
     ap.add_argument("--cfg-seeds", default="0:0",
                     help="programs A:B of cfg_fuzz.py (random CFG shapes, each "
-                         "style in turn): checks 1-3 (its oracle interprets "
-                         "the generator's own module, not a fixed text)")
+                         "style in turn), checked by its exact oracle through "
+                         "cfg_text.py, which reads the fixed text back")
     ap.add_argument("--extra", action="append", default=[],
                     help="extra tool argument (repeatable)")
     ap.add_argument("--work", help="work directory (default: temporary)")
@@ -154,15 +157,17 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="memlint-fix-")
     os.makedirs(work, exist_ok=True)
     failures, to_fix, left, inputs = [], 0, 0, 0
-    # (path, work folder, extra arguments, exact oracle): the files given,
-    # then the generated programs (memlint_fuzz's with its oracle, cfg_fuzz's
-    # without: its oracle interprets its own module, not a fixed text).
-    runs = [(path, work, args.extra, False) for path in args.files]
+    # (path, work folder, extra arguments, exact oracle of a fixed text):
+    # the files given (no oracle), then the generated programs, each with the
+    # exact oracle of its generator.
+    runs = [(path, work, args.extra, None) for path in args.files]
     gen_dir = os.path.join(work, "fixed")
     os.makedirs(gen_dir, exist_ok=True)
     for seeds, make, prefix, oracle in (
-            (args.seeds, memlint_fuzz.make_program, "gen", True),
-            (args.cfg_seeds, cfg_fuzz.make_program, "cfg", False)):
+            (args.seeds, memlint_fuzz.make_program, "gen",
+             lambda text: memlint_fuzz.ground_truth(memlint_fuzz.parse_module(text))),
+            (args.cfg_seeds, cfg_fuzz.make_program, "cfg",
+             cfg_text.ground_truth_text)):
         a, b = (int(x) for x in seeds.split(":"))
         for seed in range(a, b):
             src = os.path.join(work, "%s_%d.mlir" % (prefix, seed))
