@@ -37,6 +37,18 @@ llvm::SetVector<Value> getAliases(Value root) {
     if (!aliases.insert(v))
       continue;
     for (Operation *user : v.getUsers()) {
+      // What a branch of an scf.if (or an scf.execute_region,
+      // scf.index_switch) yields is the result of the same position only.
+      if (auto yield = dyn_cast<scf::YieldOp>(user);
+          yield && isa<scf::IfOp, scf::ExecuteRegionOp, scf::IndexSwitchOp>(
+                       yield->getParentOp())) {
+        for (OpOperand &operand : yield->getOpOperands())
+          if (operand.get() == v &&
+              operand.getOperandNumber() < yield->getParentOp()->getNumResults())
+            addMemrefs(ValueRange(
+                yield->getParentOp()->getResult(operand.getOperandNumber())));
+        continue;
+      }
       addMemrefs(user->getResults());
       for (Region &region : user->getRegions())
         if (!region.empty())
@@ -280,8 +292,10 @@ public:
     add(makeExits(root, where));
   }
   std::optional<FixIt> makeExits(Value root, const std::string &where) {
+    // The exits of the function, or of the multi-block region (an
+    // scf.execute_region) the buffer belongs to: its scf.yields.
     Region *body = root.getParentRegion();
-    if (!isa<FunctionOpInterface>(body->getParentOp()))
+    if (!isa<FunctionOpInterface>(body->getParentOp()) && body->hasOneBlock())
       return std::nullopt;
     FixItBuilder builder(context);
     unsigned exits = 0;
@@ -385,8 +399,19 @@ public:
     StringRef text = source.getText();
     Block *block = argument.getOwner();
     Region *region = block->getParent();
-    if (block->isEntryBlock() || block->empty() ||
-        !isa<FunctionOpInterface>(region->getParentOp()))
+    if (block->isEntryBlock() || block->empty())
+      return;
+    // A block of the function's body or of a region nested in it (an
+    // scf.execute_region): the flag constants go at the top of the function,
+    // which every region not isolated from above sees.
+    Operation *function = region->getParentOp();
+    while (function && !isa<FunctionOpInterface>(function)) {
+      if (function->hasTrait<OpTrait::IsIsolatedFromAbove>())
+        return;
+      function = function->getParentOp();
+    }
+    if (!function || function->getNumRegions() == 0 ||
+        function->getRegion(0).empty())
       return;
     std::string label = source.getBlockName(block);
     SourceRange first = source.getRange(&block->front());
@@ -454,7 +479,7 @@ public:
       }
     }
     // The constants, at the top of the function.
-    Block &entry = region->front();
+    Block &entry = function->getRegion(0).front();
     if (entry.empty() || !source.getWholeLines(&entry.front()))
       return;
     FixItBuilder builder(context);
@@ -510,6 +535,28 @@ public:
     add(std::move(fix));
   }
 
+  /// Each candidate so far together with `extra` (where their edits do not
+  /// clash), after them: a buffer lost at two places, one of which is an
+  /// edge `extra` frees it on.
+  void combineWith(const FixIt &extra) {
+    std::vector<std::pair<uint64_t, uint64_t>> taken;
+    for (const FixEdit &edit : extra.edits)
+      taken.push_back({edit.offset, edit.offset + edit.length});
+    std::vector<FixIt> combined;
+    for (const FixIt &fix : fixes) {
+      if (editsClash(fix.edits, taken, /*touching=*/false))
+        continue;
+      FixIt both = fix;
+      both.edits.insert(both.edits.end(), extra.edits.begin(),
+                        extra.edits.end());
+      both.edits = sortEdits(both.edits);
+      both.description += ", and " + extra.description;
+      combined.push_back(std::move(both));
+    }
+    for (FixIt &fix : combined)
+      add(std::move(fix));
+  }
+
   /// A terminator the text does not show (an empty branch's scf.yield).
   bool isImplicitTerminator(Operation *op) const {
     return op->hasTrait<OpTrait::IsTerminator>() &&
@@ -554,10 +601,14 @@ private:
   void add(std::optional<FixIt> fix) {
     if (!fix)
       return;
+    auto same = [](const FixEdit &a, const FixEdit &b) {
+      return a.offset == b.offset && a.length == b.length && a.text == b.text;
+    };
     for (const FixIt &existing : fixes)
       if (existing.edits.size() == fix->edits.size() &&
-          existing.edits.front().offset == fix->edits.front().offset &&
-          existing.edits.front().text == fix->edits.front().text)
+          llvm::all_of(llvm::zip(existing.edits, fix->edits), [&](auto pair) {
+            return same(std::get<0>(pair), std::get<1>(pair));
+          }))
         return;
     fixes.push_back(std::move(*fix));
   }
@@ -997,6 +1048,27 @@ std::optional<FixIt> guardCall(const LintContext &context,
   return std::nullopt;
 }
 
+/// The successors of `terminator` (a branch) whose edges do not pass the
+/// buffer of `candidates` on, when some other edge does; empty otherwise.
+SmallVector<unsigned> droppingEdges(const Candidates &candidates,
+                                    Operation *terminator) {
+  auto branch = dyn_cast<BranchOpInterface>(terminator);
+  if (!branch || terminator->getNumSuccessors() < 2)
+    return {};
+  SmallVector<unsigned> dropping;
+  for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+    SuccessorOperands operands = branch.getSuccessorOperands(k);
+    bool passes = false;
+    for (unsigned i = 0; i < operands.size(); ++i)
+      passes |= operands[i] && candidates.getAliasSet().contains(operands[i]);
+    if (!passes)
+      dropping.push_back(k);
+  }
+  if (dropping.size() == terminator->getNumSuccessors())
+    return {};
+  return dropping;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -1173,8 +1245,14 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       if (!sameFunction(event.relatedOp, site))
         return;
       for (Block *block = site->getBlock(); block;) {
-        if (block->findAncestorOpInBlock(*event.relatedOp))
+        if (block->findAncestorOpInBlock(*event.relatedOp)) {
+          // The block that holds the loss too: after the last use there.
+          if (block != site->getBlock())
+            if (Operation *last = getLastUse(block, candidates.getAliasSet()))
+              candidates.insertAfter(last, "after the last use of what the "
+                                           "region hands out");
           break;
+        }
         if (block != site->getBlock())
           candidates.insertAtEnd(block, "at the end of the region that "
                                         "hands it out");
@@ -1294,6 +1372,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       moveExisting();
       atExits();
       onEdges();
+      guarded();
       withFlag();
     } else {
       alongWitness();
@@ -1307,6 +1386,15 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       onEdges();
       withFlag();
     }
+    // Lost on some path and dropped by an edge of the allocating block's
+    // branch (a back-edge that allocates again) that the other path takes
+    // not: each candidate with that edge freeing it too.
+    if (!event.allPaths && site->getBlock() == root.getParentBlock())
+      if (Operation *branch = site->getBlock()->getTerminator())
+        if (auto edges = droppingEdges(candidates, branch); !edges.empty())
+          if (auto extra = candidates.makeEdges(
+                  branch, edges, "on each edge that does not pass it on"))
+            candidates.combineWith(*extra);
     for (FixIt &fix : candidates.take())
       all.push_back(std::move(fix));
     // The most general: its frees replaced by one after its last use.
