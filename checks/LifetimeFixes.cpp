@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -80,6 +81,16 @@ Operation *getLastUse(Block *block, const llvm::SetVector<Value> &values) {
         if (!last || last->isBeforeInBlock(ancestor))
           last = ancestor;
   return last;
+}
+
+Operation *functionOf(Operation *op) {
+  if (isa<FunctionOpInterface>(op))
+    return op;
+  return op->getParentOfType<FunctionOpInterface>();
+}
+
+bool sameFunction(Operation *a, Operation *b) {
+  return a && b && functionOf(a) == functionOf(b);
 }
 
 /// The successors of the branch `terminator` as written, in order: the
@@ -164,6 +175,30 @@ public:
       FixItBuilder builder(context);
       builder.insertBefore(anchor, getDeallocText(context, v, family));
       add(builder.take(describe(v) + " " + where));
+    }
+  }
+
+  /// Deallocs of every result of one op (a loop whose results rotate the
+  /// buffers of its iterations) that may hold the buffer, before `anchor`.
+  void insertAllResultsBefore(Operation *anchor, const std::string &where) {
+    if (!anchor || usesBuffer(anchor) || isImplicitTerminator(anchor))
+      return;
+    llvm::MapVector<Operation *, SmallVector<Value>> byOp;
+    for (Value v : aliases)
+      if (auto result = dyn_cast<OpResult>(v))
+        if (result.getOwner()->getNumRegions() != 0 &&
+            dominance.properlyDominates(v, anchor))
+          byOp[result.getOwner()].push_back(v);
+    for (auto &[op, results] : byOp) {
+      if (results.size() < 2)
+        continue;
+      std::string text;
+      for (Value v : results)
+        text += (text.empty() ? "" : "\n") + getDeallocText(context, v, family);
+      FixItBuilder builder(context);
+      builder.insertBefore(anchor, text);
+      add(builder.take("insert a dealloc of each result of the op that may "
+                       "hold it " + where));
     }
   }
 
@@ -557,6 +592,114 @@ public:
       add(std::move(fix));
   }
 
+  /// A buffer allocated in the body of an `scf.for` and carried to the next
+  /// iteration as iter_arg `index`, which replaces it there (DESIGN §4: the
+  /// ownership flag, loop-carried): a new i1 iter_arg, false on entry and
+  /// true from the body, says the carried buffer is the loop's own, and the
+  /// body frees it under that flag after its last use; `afterLoop` also
+  /// frees the loop's result under the flag it returns.
+  void loopCarriedFlag(scf::ForOp loop, unsigned index, bool afterLoop,
+                       const std::string &where) {
+    const SourceInfo &source = context.getSource();
+    StringRef text = source.getText();
+    auto lines = source.getWholeLines(loop);
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    auto yieldLines = source.getWholeLines(yield);
+    Block &entry = functionOf(loop)->getRegion(0).front();
+    if (!lines || !yieldLines || entry.empty() ||
+        !source.getWholeLines(&entry.front()) ||
+        index >= loop.getNumRegionIterArgs())
+      return;
+    StringRef header = text.slice(lines->first, lines->second);
+    header = header.take_until([](char c) { return c == '\n'; });
+    unsigned line = source.getRange(loop).line;
+    std::string suffix = std::to_string(line);
+    std::string own = "%memlint_own_" + suffix,
+                owned = "%memlint_owned_" + suffix,
+                yes = "%memlint_true_" + suffix,
+                no = "%memlint_false_" + suffix;
+    for (const std::string &name : {own, owned, yes, no})
+      if (text.contains(name))
+        return;
+    // "%r0, %r1 = scf.for ... iter_args(...) -> (T0, T1) {" on one line.
+    size_t equals = header.find(" = scf.for ");
+    size_t iterArgs = header.find("iter_args(");
+    size_t arrow = header.find(" -> ", iterArgs);
+    size_t brace = header.rfind(" {");
+    if (equals == StringRef::npos || iterArgs == StringRef::npos ||
+        arrow == StringRef::npos || brace == StringRef::npos ||
+        brace < arrow || header.take_front(equals).contains(':'))
+      return;
+    size_t close = header.rfind(')', arrow);
+    if (close == StringRef::npos || close < iterArgs)
+      return;
+    StringRef types = header.slice(arrow + 4, brace).trim();
+    std::string newTypes = types.starts_with("(") && types.ends_with(")")
+                               ? types.drop_back().str() + ", i1)"
+                               : "(" + types.str() + ", i1)";
+    StringRef yieldText = text.slice(yieldLines->first, yieldLines->second);
+    size_t colon = yieldText.find(" : ");
+    size_t yieldEnd = yieldText.rtrim().size();
+    if (colon == StringRef::npos || yieldText.contains("//"))
+      return;
+    FixIt fix;
+    auto edit = [&](uint64_t offset, uint64_t length, std::string replacement) {
+      FixEdit e;
+      e.file = context.getFilePath().str();
+      e.offset = offset;
+      e.length = length;
+      e.text = std::move(replacement);
+      fix.edits.push_back(std::move(e));
+    };
+    edit(lines->first + equals, 0, ", " + owned);
+    edit(lines->first + close, 0, ", " + own + " = " + no);
+    edit(lines->first + arrow + 4, brace - arrow - 4, newTypes);
+    edit(yieldLines->first + colon, 0, ", " + yes);
+    edit(yieldLines->first + yieldEnd, 0, ", i1");
+    FixItBuilder builder(context);
+    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
+                                             no + " = arith.constant false");
+    // In the body: the carried buffer, freed after its last use there.
+    BlockArgument carried = loop.getRegionIterArgs()[index];
+    llvm::SetVector<Value> carriedAliases = getAliases(carried);
+    Operation *last = getLastUse(loop.getBody(), carriedAliases);
+    std::string guarded = "scf.if " + own + " {\n  " +
+                          getDeallocText(context, carried, family) + "\n}";
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return; // carried on again
+    if (last)
+      builder.insertAfter(last, guarded);
+    else
+      builder.insertBefore(&loop.getBody()->front(), guarded);
+    if (afterLoop) {
+      Value result = loop->getResult(index);
+      Operation *after = getLastUse(loop->getBlock(), getAliases(result));
+      if (after && after->hasTrait<OpTrait::IsTerminator>())
+        return;
+      builder.insertAfter(after ? after : loop.getOperation(),
+                          "scf.if " + owned + " {\n  " +
+                              getDeallocText(context, result, family) + "\n}");
+    }
+    std::optional<FixIt> placed = builder.take("");
+    if (!placed)
+      return;
+    for (FixEdit &e : placed->edits)
+      fix.edits.push_back(std::move(e));
+    std::vector<FixEdit> sorted = sortEdits(fix.edits);
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i].offset < sorted[i - 1].offset + sorted[i - 1].length)
+        return;
+    fix.edits = std::move(sorted);
+    fix.description = "free " + source.getName(carried) + " in the next "
+                      "iteration when " + own + " says the loop allocated it "
+                      "(an ownership flag carried with it)" +
+                      (afterLoop ? ", and " + source.getName(loop->getResult(index)) +
+                                       " after the loop when " + owned + " says so"
+                                 : std::string()) + " " + where;
+    fix.general = true;
+    add(std::move(fix));
+  }
+
   /// A terminator the text does not show (an empty branch's scf.yield).
   bool isImplicitTerminator(Operation *op) const {
     return op->hasTrait<OpTrait::IsTerminator>() &&
@@ -620,16 +763,6 @@ private:
   DominanceInfo dominance;
   std::vector<FixIt> fixes;
 };
-
-Operation *functionOf(Operation *op) {
-  if (isa<FunctionOpInterface>(op))
-    return op;
-  return op->getParentOfType<FunctionOpInterface>();
-}
-
-bool sameFunction(Operation *a, Operation *b) {
-  return a && b && functionOf(a) == functionOf(b);
-}
 
 /// The nearest block of `region`'s CFG that post-dominates the blocks of
 /// `ops` (each op taken through its ancestor in `region`); null when they
@@ -1216,6 +1349,22 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
               tried++ < 2)
             candidates.ownershipFlag(argument, "where the paths join");
     };
+    // A buffer of an scf.for body carried to the next iteration, which
+    // replaces it: an ownership flag carried with it.
+    auto loopCarried = [&] {
+      auto loop = dyn_cast<scf::ForOp>(root.getParentBlock()->getParentOp());
+      if (!loop || root.getParentBlock() != loop.getBody())
+        return;
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (OpOperand &operand : yield->getOpOperands())
+        if (derive(operand.get(), root).kind == Derivation::Always) {
+          candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
+                                     /*afterLoop=*/false, "");
+          candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
+                                     /*afterLoop=*/true, "");
+          return;
+        }
+    };
     auto atExits = [&] {
       candidates.insertBeforeExits(root, "before each return");
     };
@@ -1228,6 +1377,8 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       else
         candidates.insertBefore(event.relatedOp,
                                 "where the last reference is lost");
+      candidates.insertAllResultsBefore(event.relatedOp,
+                                        "where the last reference is lost");
       // A loss inside a loop or region the buffer was allocated outside of
       // (its last use there): after that op, in the block of the buffer's
       // region the path loses it in.
@@ -1374,6 +1525,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       onEdges();
       guarded();
       withFlag();
+      loopCarried();
     } else {
       alongWitness();
       atLoss();
@@ -1385,6 +1537,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       atExits();
       onEdges();
       withFlag();
+      loopCarried();
     }
     // Lost on some path and dropped by an edge of the allocating block's
     // branch (a back-edge that allocates again) that the other path takes
