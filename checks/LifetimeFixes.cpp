@@ -1135,8 +1135,10 @@ SmallVector<Value> getAllocatedChoices(Value value, bool &other) {
 /// memory it does not own, as a select or `scf.if` decides: the call runs
 /// only when it passes the allocation.
 std::optional<FixIt> guardCall(const LintContext &context,
-                               const LifetimeEvent &event) {
-  Operation *dealloc = event.op;
+                               Operation *dealloc,
+                               ArrayRef<WitnessStep> witness) {
+  if (!dealloc || !isa<memref::DeallocOp>(dealloc))
+    return std::nullopt;
   Operation *callee = functionOf(dealloc);
   // The callee's argument the dealloc frees.
   Value freed = dealloc->getOperand(0);
@@ -1149,7 +1151,7 @@ std::optional<FixIt> guardCall(const LintContext &context,
   auto argument = dyn_cast<BlockArgument>(freed);
   if (!argument || argument.getOwner()->getParentOp() != callee)
     return std::nullopt;
-  for (const WitnessStep &step : event.witness) {
+  for (const WitnessStep &step : witness) {
     auto call = dyn_cast_or_null<CallOpInterface>(step.op);
     if (step.kind != WitnessStep::Kind::Call || !call ||
         call->getNumResults() != 0 || call.resolveCallable() != callee ||
@@ -1594,6 +1596,11 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     if (auto fix = freeOnce(context, buffer, event.allocFamily,
                             /*returned=*/Value()))
       fixes.push_back(std::move(*fix));
+  // A free in a callee of memory a call passed it that is not always the
+  // caller's own.
+  for (Operation *free : {first, second})
+    if (auto fix = guardCall(context, free, event.witness))
+      fixes.push_back(std::move(*fix));
   return fixes;
 }
 
@@ -1601,6 +1608,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
                                                  const LifetimeEvent &event) {
   std::vector<FixIt> fixes;
   Operation *free = event.relatedOp, *use = event.op;
+  if (free && use && !sameFunction(free, use))
+    if (auto fix = guardCall(context, free, event.witness))
+      fixes.push_back(std::move(*fix));
   if (!free || !use || !event.buffer || !sameFunction(free, use))
     return fixes;
   llvm::SetVector<Value> aliases = getAliases(event.buffer);
@@ -1729,7 +1739,7 @@ std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
   if (auto fix = remove.take("delete the dealloc: the memory is not the "
                              "function's to free"))
     fixes.push_back(std::move(*fix));
-  if (auto fix = guardCall(context, event))
+  if (auto fix = guardCall(context, event.op, event.witness))
     fixes.push_back(std::move(*fix));
   return fixes;
 }
