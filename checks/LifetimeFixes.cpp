@@ -706,9 +706,19 @@ public:
            !context.getSource().getWholeLines(op);
   }
 
+  /// Whether `op` or an op nested in it uses the buffer (a dealloc before
+  /// it would free it before that use).
   bool usesBuffer(Operation *op) const {
-    return llvm::any_of(op->getOperands(),
-                        [&](Value v) { return aliases.contains(v); });
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return aliases.contains(v); }))
+      return true;
+    if (op->getNumRegions() == 0)
+      return false;
+    for (Value v : aliases)
+      for (Operation *user : v.getUsers())
+        if (op->isProperAncestor(user))
+          return true;
+    return false;
   }
 
   const llvm::SetVector<Value> &getAliasSet() const { return aliases; }
@@ -1204,6 +1214,99 @@ SmallVector<unsigned> droppingEdges(const Candidates &candidates,
   return dropping;
 }
 
+/// A function whose body only frees (deallocs of its arguments and their
+/// views, constants, the return): moving a call of it moves nothing else.
+bool onlyFrees(Operation *function) {
+  if (!function || function->getNumRegions() == 0 ||
+      function->getRegion(0).empty())
+    return false;
+  return function->walk([](Operation *op) {
+           if (isa<FunctionOpInterface>(op) || isa<memref::DeallocOp>(op) ||
+               isa<ViewLikeOpInterface>(op) ||
+               op->hasTrait<OpTrait::ConstantLike>() ||
+               op->hasTrait<OpTrait::ReturnLike>())
+             return WalkResult::advance();
+           return WalkResult::interrupt();
+         }).wasInterrupted() == false;
+}
+
+/// A use after a call that freed the buffer in a helper that only frees
+/// (the witness enters it): the call moves after the last use in its block.
+std::optional<FixIt> moveFreeingCall(const LintContext &context,
+                                     Operation *free, Operation *use,
+                                     ArrayRef<WitnessStep> witness,
+                                     const llvm::SetVector<Value> &aliases) {
+  Operation *callee = functionOf(free);
+  for (const WitnessStep &step : witness) {
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 || !sameFunction(call, use) ||
+        call.resolveCallable() != callee || !onlyFrees(callee))
+      continue;
+    Operation *last = getLastUse(call->getBlock(), aliases);
+    if (!last || last == call.getOperation() ||
+        !call->isBeforeInBlock(last) ||
+        last->hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    FixItBuilder builder(context);
+    builder.moveAfter(call, last);
+    return builder.take("move the call that frees it after the last use");
+  }
+  return std::nullopt;
+}
+
+/// A call of a helper that only frees, inside a loop or region of the
+/// function that allocated `buffer` outside of it, freeing it on every
+/// iteration: the call moves after that op, passing `buffer` itself when
+/// what the call passed (a cast inside the loop) is not visible there.
+std::optional<FixIt> moveFreeingCallOut(const LintContext &context,
+                                        Operation *free, Value buffer,
+                                        ArrayRef<WitnessStep> witness) {
+  if (!buffer || !free)
+    return std::nullopt;
+  Operation *callee = functionOf(free);
+  for (const WitnessStep &step : witness) {
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 ||
+        !sameFunction(call, buffer.getParentBlock()->getParentOp()) ||
+        call.resolveCallable() != callee || !onlyFrees(callee))
+      continue;
+    Operation *ancestor = buffer.getParentBlock()->findAncestorOpInBlock(*call);
+    if (!ancestor || ancestor == call.getOperation())
+      return std::nullopt;
+    std::optional<std::string> text = getOpText(context, call);
+    if (!text)
+      return std::nullopt;
+    DominanceInfo dominance(functionOf(call));
+    const SourceInfo &source = context.getSource();
+    std::string moved = *text;
+    for (Value operand : call.getArgOperands()) {
+      if (dominance.properlyDominates(operand, ancestor->getNextNode()))
+        continue;
+      // Not visible after the loop: the buffer itself, when it is what the
+      // operand always holds, with the same type.
+      if (operand.getType() != buffer.getType() ||
+          derive(operand, buffer).kind != Derivation::Always)
+        return std::nullopt;
+      std::string from = source.getName(operand), to = source.getName(buffer);
+      size_t at = moved.find(from + ")");
+      if (at == std::string::npos)
+        at = moved.find(from + ",");
+      if (at == std::string::npos || from.empty() || to.empty())
+        return std::nullopt;
+      moved.replace(at, from.size(), to);
+    }
+    FixItBuilder builder(context);
+    builder.remove(call);
+    builder.insertAfter(ancestor, moved);
+    return builder.take(isa<LoopLikeOpInterface>(ancestor)
+                            ? "move the call that frees it after the loop"
+                            : "move the call that frees it out of the region");
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -1570,18 +1673,24 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   // A dealloc that runs on every iteration of a loop (or in a region) the
   // buffer was allocated outside of: move it after that op.
   Value buffer = event.buffer;
-  if (buffer && sameFunction(buffer.getParentBlock()->getParentOp(), second)) {
-    Block *home = buffer.getParentBlock();
-    Operation *ancestor = home->findAncestorOpInBlock(*second);
-    if (ancestor && ancestor != second) {
-      FixItBuilder builder(context);
-      builder.moveAfter(second, ancestor);
-      if (auto fix = builder.take(isa<LoopLikeOpInterface>(ancestor)
-                                      ? "move the dealloc after the loop"
-                                      : "move the dealloc out of the region"))
-        fixes.push_back(std::move(*fix));
-    }
-  }
+  auto moveOutOf = [&](Value v) {
+    if (!v || !sameFunction(v.getParentBlock()->getParentOp(), second))
+      return;
+    Operation *ancestor = v.getParentBlock()->findAncestorOpInBlock(*second);
+    if (!ancestor || ancestor == second)
+      return;
+    FixItBuilder builder(context);
+    builder.moveAfter(second, ancestor);
+    if (auto fix = builder.take(isa<LoopLikeOpInterface>(ancestor)
+                                    ? "move the dealloc after the loop"
+                                    : "move the dealloc out of the region"))
+      fixes.push_back(std::move(*fix));
+  };
+  moveOutOf(buffer);
+  // After the deletes: the same for the value freed when it is not the
+  // buffer (a loop result freed in a later loop).
+  Value freed = second->getNumOperands() == 1 ? second->getOperand(0) : Value();
+  size_t movedOut = fixes.size();
   FixItBuilder removeSecond(context);
   removeSecond.remove(second);
   if (auto fix = removeSecond.take("delete the redundant dealloc"))
@@ -1592,15 +1701,21 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     if (auto fix = removeFirst.take("delete the first dealloc"))
       fixes.push_back(std::move(*fix));
   }
+  if (!movedOut && freed && freed != buffer &&
+      (!buffer || freed.getParentBlock() != buffer.getParentBlock()))
+    moveOutOf(freed);
   if (buffer && sameFunction(buffer.getParentBlock()->getParentOp(), second))
     if (auto fix = freeOnce(context, buffer, event.allocFamily,
                             /*returned=*/Value()))
       fixes.push_back(std::move(*fix));
   // A free in a callee of memory a call passed it that is not always the
-  // caller's own.
+  // caller's own, or a call of such a callee in a loop.
   for (Operation *free : {first, second})
     if (auto fix = guardCall(context, free, event.witness))
       fixes.push_back(std::move(*fix));
+  if (auto fix = moveFreeingCallOut(context, second, event.buffer,
+                                    event.witness))
+    fixes.push_back(std::move(*fix));
   return fixes;
 }
 
@@ -1608,9 +1723,17 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
                                                  const LifetimeEvent &event) {
   std::vector<FixIt> fixes;
   Operation *free = event.relatedOp, *use = event.op;
-  if (free && use && !sameFunction(free, use))
+  if (free && use && !sameFunction(free, use)) {
+    if (event.buffer)
+      if (auto fix = moveFreeingCall(context, free, use, event.witness,
+                                     getAliases(event.buffer)))
+        fixes.push_back(std::move(*fix));
     if (auto fix = guardCall(context, free, event.witness))
       fixes.push_back(std::move(*fix));
+    if (auto fix = moveFreeingCallOut(context, free, event.buffer,
+                                      event.witness))
+      fixes.push_back(std::move(*fix));
+  }
   if (!free || !use || !event.buffer || !sameFunction(free, use))
     return fixes;
   llvm::SetVector<Value> aliases = getAliases(event.buffer);

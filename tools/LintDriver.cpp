@@ -429,8 +429,15 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
       return false;
   }
   std::set<std::pair<std::string, uint64_t>> old, fixed;
-  for (const ReportedFinding &item : before.findings)
+  // The findings on some path only: one that the edits make happen on every
+  // path got worse (a dealloc inserted before a loop that uses the buffer
+  // fixes its leak and frees it before the first iteration's use).
+  std::set<std::pair<std::string, uint64_t>> somePaths;
+  for (const ReportedFinding &item : before.findings) {
     old.insert({item.finding.rule, item.finding.location.range.offset});
+    if (!item.finding.allPaths)
+      somePaths.insert({item.finding.rule, item.finding.location.range.offset});
+  }
   // An aggregated finding (the sites of one function and memory space) is
   // fixed when fewer of its sites are left: its merged fix-it may fix some
   // of them, and the finding stays, at its worst site left, for the others.
@@ -471,6 +478,9 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
     // alloc one loop level may leave it invariant in the next loop, and a
     // dealloc added in a loop body may make the alloc a hoisting candidate.
     if (!old.count(key) && f.level >= Level::Error)
+      return false;
+    if (f.allPaths && somePaths.count(key) && f.level >= Level::Error &&
+        llvm::StringRef(f.rule).starts_with("lifetime-"))
       return false;
     if (fixed.count(key))
       return false; // not fixed
