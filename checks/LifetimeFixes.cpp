@@ -884,6 +884,49 @@ Derivation derive(Value value, Value root) {
   return derive(value, root, 0, budget);
 }
 
+/// Whether the CFG leads from `from` to `to` without running the definition
+/// of `value` again (a block argument of a loop header is another buffer
+/// after the back-edge).
+bool reachesWithoutRedefinition(Operation *from, Operation *to, Value value) {
+  Region *region = to->getParentRegion();
+  Operation *fromAncestor = region->findAncestorOpInRegion(*from);
+  if (!fromAncestor)
+    return false;
+  Block *fromBlock = fromAncestor->getBlock(), *toBlock = to->getBlock();
+  Operation *defAncestor = region->findAncestorOpInRegion(
+      *value.getParentBlock()->getParentOp());
+  Block *defBlock = value.getParentRegion() == region
+                        ? value.getParentBlock()
+                        : (defAncestor ? defAncestor->getBlock() : nullptr);
+  if (fromBlock == toBlock && fromAncestor->isBeforeInBlock(to))
+    return true;
+  llvm::SmallPtrSet<Block *, 16> seen;
+  SmallVector<Block *> worklist(fromBlock->getSuccessors().begin(),
+                                fromBlock->getSuccessors().end());
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (block == defBlock || !seen.insert(block).second)
+      continue;
+    if (block == toBlock)
+      return true;
+    for (Block *successor : block->getSuccessors())
+      worklist.push_back(successor);
+  }
+  return false;
+}
+
+/// Whether `dealloc` frees what a return of the function then returns.
+bool freesReturned(memref::DeallocOp dealloc, Value returned) {
+  if (derive(dealloc.getMemref(), returned).kind != Derivation::Always)
+    return false;
+  for (Operation *user : returned.getUsers())
+    if (user->hasTrait<OpTrait::ReturnLike>() &&
+        isa<FunctionOpInterface>(user->getParentOp()) &&
+        reachesWithoutRedefinition(dealloc, user, returned))
+      return true;
+  return false;
+}
+
 /// The allocations `value` may hold, through views, casts, selects and the
 /// results of `scf.if`;
 /// empty when it may hold anything else (an argument, a block argument, a
@@ -1032,8 +1075,7 @@ std::optional<FixIt> freeOnce(const LintContext &context, Value root,
       }
       // A dealloc of the value the function returns (whichever buffer it
       // holds): the caller's, so it goes.
-      if (returned &&
-          derive(dealloc.getMemref(), returned).kind == Derivation::Always) {
+      if (returned && freesReturned(dealloc, returned)) {
         ++changed;
         always.push_back(dealloc);
         continue;
@@ -1802,9 +1844,7 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     for (Value alias : aliases)
       for (Operation *user : alias.getUsers())
         if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
-          if (sameFunction(dealloc, use) &&
-              derive(dealloc.getMemref(), returned).kind ==
-                  Derivation::Always) {
+          if (sameFunction(dealloc, use) && freesReturned(dealloc, returned)) {
             builder.remove(dealloc);
             ++removed;
           }
