@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Performance benchmark for mlir-memlint (see bench/README.md).
 #
-# For each size (default 10k, 100k, 1M ops) it generates a realistic memref
-# program with bench/gen_program.py, then measures wall time (best of N rounds,
-# each running every command once)
+# For each shape and size (default: many functions, 10k, 100k, 1M ops) it
+# generates a realistic memref program with bench/gen_program.py (shape
+# "many": kernels of 200-5000 ops; shape "one": the whole program in one
+# function, --min-func-ops N --max-func-ops N), then measures wall time (best
+# of N rounds, each running every command once)
 # and peak RSS of
 #   parse  : mlir-opt --allow-unregistered-dialect FILE -o /dev/null   (baseline)
 #   lint   : mlir-memlint FILE --json /dev/null   (exit 0 or 1 both count as success;
@@ -14,7 +16,8 @@
 # and prints a table with the lint/parse ratio and the growth of lint time per 10x.
 #
 # Usage: bench/run_bench.sh [--tool PATH] [--mlir-opt PATH] [--work DIR]
-#                           [--sizes "10000 100000 1000000"] [--runs N] [--seed S]
+#                           [--sizes "10000 100000 1000000"] [--shapes "many one"]
+#                           [--runs N] [--seed S]
 #                           [--no-dealloc-pipeline] [--findings] [--csv FILE] [--keep]
 set -u -o pipefail
 
@@ -25,6 +28,7 @@ tool="$root/build/bin/mlir-memlint"
 mlir_opt="/usr/lib/llvm-22/bin/mlir-opt"
 work=""
 sizes="10000 100000 1000000"
+shapes="many"
 runs=3
 seed=1
 do_dealloc=1
@@ -34,7 +38,7 @@ findings=0
 work_given=0
 timeout_s="${BENCH_TIMEOUT:-600}"
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -42,6 +46,7 @@ while [ $# -gt 0 ]; do
     --mlir-opt) mlir_opt="$2"; shift 2 ;;
     --work) work="$2"; work_given=1; shift 2 ;;
     --sizes) sizes="$2"; shift 2 ;;
+    --shapes) shapes="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --no-dealloc-pipeline) do_dealloc=0; shift ;;
@@ -137,19 +142,28 @@ label() { # 10000 -> 10k
 }
 fmt_mb() { [ -n "$1" ] && awk -v k="$1" 'BEGIN{printf "%.0f", k/1024}' || printf -- "-"; }
 
-declare -a R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_LINT1 R_DEAL R_DRSS R_DSTAT R_MED R_MED1
+for shape in $shapes; do
+  case "$shape" in many|one) ;; *) echo "run_bench.sh: unknown shape '$shape' (many, one)" >&2; exit 2 ;; esac
+done
+
+declare -a R_SHAPE R_SIZE R_OPS R_PARSE R_PRSS R_LINT R_LRSS R_LSTAT R_LINT1 R_DEAL R_DRSS R_DSTAT R_MED R_MED1
 
 gen="python3 $here/gen_program.py"
 idx=0
-for n in $sizes; do
+for shape in $shapes; do
+for n0 in $sizes; do
+  # n: the key of this program in the tables of measurements.
+  n="${shape}_${n0}"
+  shape_args=()
+  [ "$shape" = one ] && shape_args=(--min-func-ops "$n0" --max-func-ops "$n0")
   f="$work/prog_${n}.mlir"
   fnd="$work/prog_${n}_nodealloc.mlir"
   if [ ! -s "$f" ] || ! tail -n 1 "$f" | grep -q '^// ops:'; then
-    echo "== generating $n ops" >&2
-    $gen --ops "$n" --seed "$seed" -o "$f" || { echo "generation failed" >&2; exit 2; }
+    echo "== generating $n0 ops ($shape)" >&2
+    $gen --ops "$n0" --seed "$seed" "${shape_args[@]}" -o "$f" || { echo "generation failed" >&2; exit 2; }
   fi
   if [ "$do_dealloc" -eq 1 ] && { [ ! -s "$fnd" ] || ! tail -n 1 "$fnd" | grep -q '^// ops:'; }; then
-    $gen --ops "$n" --seed "$seed" --no-deallocs -o "$fnd" || { echo "generation failed" >&2; exit 2; }
+    $gen --ops "$n0" --seed "$seed" "${shape_args[@]}" --no-deallocs -o "$fnd" || { echo "generation failed" >&2; exit 2; }
   fi
   ops="$(tail -n 1 "$f" | sed 's|^// ops: ||')"
 
@@ -179,7 +193,7 @@ for n in $sizes; do
       # One extra, untimed run to count findings (the inputs are memory-correct,
       # so every lifetime-* finding is a false positive).
       timeout "$timeout_s" "$tool" "$f" --json "$work/lint_$n.json" >/dev/null 2>&1
-      python3 - "$work/lint_$n.json" "$(label "$n")" >&2 <<'PY'
+      python3 - "$work/lint_$n.json" "$(label "$n0") $shape" >&2 <<'PY'
 import collections, json, sys
 try:
     doc = json.load(open(sys.argv[1]))
@@ -198,20 +212,23 @@ PY
   else
     R_DEAL[idx]=""; R_DRSS[idx]=""; R_DSTAT[idx]="skipped"
   fi
-  R_SIZE[idx]="$n"; R_OPS[idx]="$ops"
+  R_SHAPE[idx]="$shape"; R_SIZE[idx]="$n0"; R_OPS[idx]="$ops"
   idx=$((idx + 1))
+done
 done
 
 # ---------------------------------------------------------------- the table
 printf '\nmlir-memlint benchmark  (best of %d interleaved rounds; med: median of the ratios within a round; times in s, peak RSS in MB; %s)\n' "$runs" "$(nproc) cpus"
-printf '%-5s %9s | %8s %6s | %8s %6s %7s %5s | %8s %7s %5s | %9s %6s | %11s\n' \
-  size ops parse rss lint rss "lint/p" med "lint -j1" "j1/p" med dealloc rss "lint growth"
-printf -- '%.0s-' {1..124}; printf '\n'
-[ -n "$csv" ] && echo "size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,lint_parse_ratio_median,lint_j1_s,lint_j1_parse_ratio,lint_j1_parse_ratio_median,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
+printf '%-5s %-5s %9s | %8s %6s | %8s %6s %7s %5s | %8s %7s %5s | %9s %6s | %11s\n' \
+  shape size ops parse rss lint rss "lint/p" med "lint -j1" "j1/p" med dealloc rss "lint growth"
+printf -- '%.0s-' {1..130}; printf '\n'
+[ -n "$csv" ] && echo "shape,size,ops,parse_s,parse_rss_kb,lint_s,lint_rss_kb,lint_status,lint_parse_ratio,lint_parse_ratio_median,lint_j1_s,lint_j1_parse_ratio,lint_j1_parse_ratio_median,dealloc_s,dealloc_rss_kb,dealloc_status,lint_growth_per_10x" >"$csv"
 prev_lint=""; prev_ops=""
 for ((i = 0; i < idx; i++)); do
   p="${R_PARSE[i]}"; l="${R_LINT[i]}"; l1="${R_LINT1[i]}"; d="${R_DEAL[i]}"
   ratio="-"; ratio1="-"; growth="-"
+  # Growth is taken between sizes of one shape.
+  if [ "$i" -gt 0 ] && [ "${R_SHAPE[i]}" != "${R_SHAPE[i-1]}" ]; then prev_lint=""; prev_ops=""; fi
   if [[ "$l1" =~ ^[0-9.]+$ ]] && [[ "$p" =~ ^[0-9.]+$ ]]; then
     ratio1="$(awk -v a="$l1" -v b="$p" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "-" }')"
   fi
@@ -227,13 +244,13 @@ for ((i = 0; i < idx; i++)); do
   case "${R_DSTAT[i]}" in
     ok) dcell="$d" ;; rejected|crashed) dcell="rejected" ;; *) dcell="${R_DSTAT[i]}" ;;
   esac
-  printf '%-5s %9s | %8s %6s | %8s %6s %7s %5s | %8s %7s %5s | %9s %6s | %11s\n' \
-    "$(label "${R_SIZE[i]}")" "${R_OPS[i]}" "$p" "$(fmt_mb "${R_PRSS[i]}")" \
+  printf '%-5s %-5s %9s | %8s %6s | %8s %6s %7s %5s | %8s %7s %5s | %9s %6s | %11s\n' \
+    "${R_SHAPE[i]}" "$(label "${R_SIZE[i]}")" "${R_OPS[i]}" "$p" "$(fmt_mb "${R_PRSS[i]}")" \
     "$lint_cell" "$(fmt_mb "${R_LRSS[i]}")" "$ratio" "${R_MED[i]}" "$l1" "$ratio1" "${R_MED1[i]}" "$dcell" "$(fmt_mb "${R_DRSS[i]}")" "$growth"
-  [ -n "$csv" ] && echo "${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,${R_MED[i]},$l1,$ratio1,${R_MED1[i]},$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
+  [ -n "$csv" ] && echo "${R_SHAPE[i]},${R_SIZE[i]},${R_OPS[i]},$p,${R_PRSS[i]},$l,${R_LRSS[i]},${R_LSTAT[i]},$ratio,${R_MED[i]},$l1,$ratio1,${R_MED1[i]},$d,${R_DRSS[i]},${R_DSTAT[i]},$growth" >>"$csv"
   if [ "${R_LSTAT[i]}" = ok ]; then prev_lint="$l"; prev_ops="${R_OPS[i]}"; fi
 done
-printf '\ntargets: lint/parse <= 1.5 at every size; lint growth ~10x per 10x ops (linear)\n'
+printf '\ntargets: lint/parse <= 1.5 at every size and shape (many functions at 1M ops: <= 1.0); lint growth ~10x per 10x ops (linear)\n'
 if [ "$keep" -eq 1 ] || [ "$work_given" -eq 1 ]; then echo "inputs kept in $work" >&2; fi
 
 # Exit status: 0 if the lint targets hold (or the tool is absent), 1 otherwise.
