@@ -50,6 +50,17 @@ llvm::SetVector<Value> getAliases(Value root) {
                 yield->getParentOp()->getResult(operand.getOperandNumber())));
         continue;
       }
+      // A branch passes it to the arguments of the positions it is in.
+      if (auto branch = dyn_cast<BranchOpInterface>(user)) {
+        for (unsigned k = 0; k < user->getNumSuccessors(); ++k) {
+          SuccessorOperands operands = branch.getSuccessorOperands(k);
+          Block *dest = user->getSuccessor(k);
+          for (unsigned i = 0; i < operands.size(); ++i)
+            if (operands[i] == v && i < dest->getNumArguments())
+              addMemrefs(ValueRange(dest->getArgument(i)));
+        }
+        continue;
+      }
       addMemrefs(user->getResults());
       for (Region &region : user->getRegions())
         if (!region.empty())
@@ -700,6 +711,34 @@ public:
     add(std::move(fix));
   }
 
+  /// A candidate built elsewhere.
+  void addFix(FixIt fix) { add(std::move(fix)); }
+
+  /// Pairs of the first `n` candidates whose edits do not clash, after all
+  /// of them: a buffer lost at two places, each of which one candidate
+  /// frees it at.
+  void addPairs(size_t n) {
+    size_t count = std::min(n, fixes.size());
+    std::vector<FixIt> pairs;
+    for (size_t i = 0; i < count; ++i)
+      for (size_t j = i + 1; j < count; ++j) {
+        std::vector<std::pair<uint64_t, uint64_t>> taken;
+        for (const FixEdit &edit : fixes[i].edits)
+          taken.push_back({edit.offset, edit.offset + edit.length});
+        if (editsClash(fixes[j].edits, taken, /*touching=*/true))
+          continue;
+        FixIt both = fixes[i];
+        both.edits.insert(both.edits.end(), fixes[j].edits.begin(),
+                          fixes[j].edits.end());
+        both.edits = sortEdits(both.edits);
+        both.description += ", and " + fixes[j].description;
+        both.general = true;
+        pairs.push_back(std::move(both));
+      }
+    for (FixIt &fix : pairs)
+      add(std::move(fix));
+  }
+
   /// A terminator the text does not show (an empty branch's scf.yield).
   bool isImplicitTerminator(Operation *op) const {
     return op->hasTrait<OpTrait::IsTerminator>() &&
@@ -1238,16 +1277,45 @@ std::optional<FixIt> guardCall(const LintContext &context,
 /// The successors of `terminator` (a branch) whose edges do not pass the
 /// buffer of `candidates` on, when some other edge does; empty otherwise.
 SmallVector<unsigned> droppingEdges(const Candidates &candidates,
-                                    Operation *terminator) {
+                                    Operation *terminator, Value root) {
   auto branch = dyn_cast<BranchOpInterface>(terminator);
   if (!branch || terminator->getNumSuccessors() < 2)
     return {};
+  // Whether a block reached from `dest` (before the buffer is allocated
+  // again) uses it.
+  Region *region = terminator->getParentRegion();
+  Operation *rootAncestor =
+      root.getDefiningOp() ? region->findAncestorOpInRegion(*root.getDefiningOp())
+                           : nullptr;
+  Block *defBlock = rootAncestor ? rootAncestor->getBlock() : nullptr;
+  llvm::SmallPtrSet<Block *, 16> useBlocks;
+  for (Value alias : candidates.getAliasSet())
+    for (Operation *user : alias.getUsers())
+      if (Operation *ancestor = region->findAncestorOpInRegion(*user))
+        useBlocks.insert(ancestor->getBlock());
+  auto liveIn = [&](Block *dest) {
+    llvm::SmallPtrSet<Block *, 16> seen;
+    SmallVector<Block *> worklist{dest};
+    while (!worklist.empty()) {
+      Block *block = worklist.pop_back_val();
+      if (block == defBlock || !seen.insert(block).second)
+        continue;
+      if (useBlocks.contains(block))
+        return true;
+      for (Block *successor : block->getSuccessors())
+        worklist.push_back(successor);
+    }
+    return false;
+  };
   SmallVector<unsigned> dropping;
   for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
     SuccessorOperands operands = branch.getSuccessorOperands(k);
-    bool passes = false;
+    bool passes = liveIn(terminator->getSuccessor(k));
+    Block *dest = terminator->getSuccessor(k);
     for (unsigned i = 0; i < operands.size(); ++i)
-      passes |= operands[i] && candidates.getAliasSet().contains(operands[i]);
+      passes |= operands[i] && candidates.getAliasSet().contains(operands[i]) &&
+                (i >= dest->getNumArguments() ||
+                 !dest->getArgument(i).use_empty());
     if (!passes)
       dropping.push_back(k);
   }
@@ -1459,8 +1527,13 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       for (unsigned k = 0; k < loss->getNumSuccessors(); ++k) {
         SuccessorOperands operands = branch.getSuccessorOperands(k);
         bool passes = false;
+        // An edge that passes it only to block arguments nobody uses
+        // drops it too.
+        Block *dest = loss->getSuccessor(k);
         for (unsigned i = 0; i < operands.size(); ++i)
-          passes |= candidates.getAliasSet().contains(operands[i]);
+          passes |= candidates.getAliasSet().contains(operands[i]) &&
+                    (i >= dest->getNumArguments() ||
+                     !dest->getArgument(i).use_empty());
         if (!passes)
           dropping.push_back(k);
       }
@@ -1691,10 +1764,46 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // not: each candidate with that edge freeing it too.
     if (!event.allPaths && site->getBlock() == root.getParentBlock())
       if (Operation *branch = site->getBlock()->getTerminator())
-        if (auto edges = droppingEdges(candidates, branch); !edges.empty())
+        if (auto edges = droppingEdges(candidates, branch, root);
+            !edges.empty())
           if (auto extra = candidates.makeEdges(
                   branch, edges, "on each edge that does not pass it on"))
             candidates.combineWith(*extra);
+    // Dropped by edges of several branches (a back-edge, an edge that
+    // passes it to an argument nobody uses): a block on each of them.
+    if (!event.allPaths && root.getParentRegion() &&
+        !root.getParentRegion()->hasOneBlock()) {
+      DominanceInfo dominance(functionOf(site));
+      std::optional<FixIt> merged;
+      unsigned branches = 0;
+      for (Block &block : *root.getParentRegion()) {
+        Operation *terminator = block.getTerminator();
+        if (!terminator || !dominance.properlyDominates(root, terminator))
+          continue;
+        SmallVector<unsigned> edges =
+            droppingEdges(candidates, terminator, root);
+        if (edges.empty())
+          continue;
+        std::optional<FixIt> fix = candidates.makeEdges(
+            terminator, edges, "on each edge that drops it");
+        if (!fix)
+          continue;
+        ++branches;
+        if (!merged) {
+          merged = std::move(fix);
+          continue;
+        }
+        for (FixEdit &edit : fix->edits)
+          merged->edits.push_back(std::move(edit));
+      }
+      if (merged && branches > 1) {
+        merged->edits = sortEdits(merged->edits);
+        merged->description = "free it on each edge of a branch that drops "
+                              "it";
+        merged->general = true;
+        candidates.addFix(std::move(*merged));
+      }
+    }
     for (FixIt &fix : candidates.take())
       all.push_back(std::move(fix));
     // The most general: its frees replaced by one after its last use.
