@@ -43,6 +43,8 @@ private:
   std::unordered_map<Shape, llvm::SmallVector<std::pair<Assignment, Shape>, 1>,
                      FingerprintHash>
       seenByCover;
+  /// The pairs held in seenByCover's lists, for estimateBytes.
+  uint64_t coverEntries = 0;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, unsigned>
       statesPerPoint;
   /// The distinct integers each argument of a loop head has carried there
