@@ -58,12 +58,6 @@ Operation *SynchronousAncestors::lookup(Operation *op) {
       });
 }
 
-bool AliasClass::escapes() const {
-  return llvm::any_of(uses, [](const AliasUse &use) {
-    return use.kind == AliasUse::Kind::Escape;
-  });
-}
-
 //===----------------------------------------------------------------------===//
 // Building the classes
 //===----------------------------------------------------------------------===//
@@ -261,6 +255,9 @@ AliasClasses::AliasClasses(Operation *function) {
                             a.operand->getOperandNumber()) <
              std::make_pair(order.lookup(b.getOwner()),
                             b.operand->getOperandNumber());
+    });
+    cls.escaping = llvm::any_of(cls.uses, [](const AliasUse &use) {
+      return use.kind == AliasUse::Kind::Escape;
     });
   }
 }

@@ -66,7 +66,11 @@ struct AliasClass {
   llvm::SmallVector<AliasUse, 8> uses;
 
   /// True when some use lets the memory escape the function's sight.
-  bool escapes() const;
+  bool escapes() const { return escaping; }
+  /// escapes(), computed once the uses are known (AliasClasses): checks and
+  /// live intervals ask it per buffer, and a class may hold thousands of
+  /// roots and uses.
+  bool escaping = false;
   /// True when all the memory of the class comes from heap allocations of
   /// the function.
   bool isOwnedHeap() const { return !foreignOrigin && !heapRoots.empty(); }
