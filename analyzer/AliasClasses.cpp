@@ -206,7 +206,7 @@ AliasClasses::AliasClasses(Operation *function) {
         builder.addValue(arg);
     for (Value result : op->getResults())
       builder.addValue(result);
-    OpMemoryInfo &info = infos[op] = describeMemory(op);
+    OpMemoryInfo info = describeMemory(op);
     for (const AllocationInfo &alloc : info.allocations) {
       if (alloc.origin == BufferOrigin::Heap)
         builder.heapRoots.insert(alloc.result);
@@ -214,6 +214,11 @@ AliasClasses::AliasClasses(Operation *function) {
         builder.otherRoots.insert(alloc.result);
     }
     addEdges(builder, op, info);
+    // Kept for classifying uses, whose owners have a buffer-like operand;
+    // not for every op (a few hundred bytes each, a million ops in a
+    // large function).
+    if (llvm::any_of(op->getOperands(), isBufferLike))
+      infos.try_emplace(op, std::move(info));
   });
 
   // One class per representative, in the order of the first value.
