@@ -57,6 +57,10 @@ struct FixIt {
   /// that shares its cause with another does not take the cause's fix-it
   /// from the finding for which it is a local one.
   bool general = false;
+  /// Set by the validation: the fix-it frees a leaked buffer on the path
+  /// reported only; another place still loses it (--fix applies it and
+  /// repairs the next place in its next round).
+  bool partial = false;
 };
 
 struct Finding {

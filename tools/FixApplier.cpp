@@ -38,13 +38,14 @@ static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
   return picked;
 }
 
-/// True when the first `count` of `fixes` all fix findings below error.
+/// True when the first `count` of `fixes` all fix findings below error or
+/// repair a leak in part (which leaves the error, on fewer paths).
 static bool fixesOnlyWarnings(const FileResult &result,
                               const std::vector<const FixIt *> &fixes,
                               unsigned count) {
   for (unsigned i = 0; i < count && i < fixes.size(); ++i)
     for (const ReportedFinding &item : result.findings)
-      if (!item.finding.fixes.empty() &&
+      if (!fixes[i]->partial && !item.finding.fixes.empty() &&
           &item.finding.fixes.front() == fixes[i] &&
           item.finding.level >= Level::Error)
         return false;

@@ -419,7 +419,8 @@ uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
 
 bool memlint::isImprovement(const FileResult &before, const FileResult &after,
                             ArrayRef<FixEdit> edits,
-                            ArrayRef<const Finding *> targets) {
+                            ArrayRef<const Finding *> targets,
+                            bool progress) {
   if (!after.status.ok)
     return false;
   for (const auto &range : after.incompleteFunctions) {
@@ -452,7 +453,35 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
   };
   std::map<GroupKey, std::set<uint64_t>> aggregated;
   std::map<GroupKey, size_t> sitesLeft;
+  // The witness of a leak: its notes, by original position.
+  using Witness = std::vector<std::pair<uint64_t, std::string>>;
+  // (A step at an op the edits inserted is left out: a guard inserted on
+  // the path is no repair.)
+  auto witnessOf = [](const Finding &f, ArrayRef<FixEdit> mapBack) {
+    std::vector<FixEdit> sorted = sortEdits(mapBack);
+    std::vector<std::pair<uint64_t, uint64_t>> inserted; // edited text
+    int64_t delta = 0;
+    for (const FixEdit &edit : sorted) {
+      int64_t start = int64_t(edit.offset) + delta;
+      inserted.push_back({start, start + edit.text.size()});
+      delta += int64_t(edit.text.size()) - int64_t(edit.length);
+    }
+    Witness w;
+    for (const FindingNote &note : f.notes) {
+      uint64_t at = note.location.range.offset;
+      if (llvm::any_of(inserted, [&](const auto &range) {
+            return range.first <= at && at < range.second;
+          }))
+        continue;
+      w.push_back({mapOffsetBack(at, mapBack), note.message});
+    }
+    return w;
+  };
+  std::map<std::pair<std::string, uint64_t>, Witness> leakWitnesses;
   for (const Finding *target : targets) {
+    if (progress && target->rule == "lifetime-leak")
+      leakWitnesses[{target->rule, target->location.range.offset}] =
+          witnessOf(*target, {});
     if (llvm::none_of(target->notes,
                       [](const FindingNote &note) { return note.otherSite; })) {
       fixed.insert({target->rule, target->location.range.offset});
@@ -482,8 +511,13 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
     if (f.allPaths && somePaths.count(key) && f.level >= Level::Error &&
         llvm::StringRef(f.rule).starts_with("lifetime-"))
       return false;
-    if (fixed.count(key))
-      return false; // not fixed
+    if (fixed.count(key)) {
+      auto leak = leakWitnesses.find(key);
+      if (leak == leakWitnesses.end() ||
+          witnessOf(f, edits) == leak->second)
+        return false; // not fixed
+      leakWitnesses.erase(leak); // repaired on the path reported
+    }
   }
   for (const auto &[group, sites] : aggregated)
     if (sitesLeft[group] >= sites.size())
@@ -574,6 +608,7 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   }
   // Validates the candidates `group` (indices into `pending`, each at its
   // `next` candidate) together; true when they all hold.
+  bool progress = false; // the second phase (see below)
   auto holds = [&](ArrayRef<size_t> group) {
     std::vector<FixEdit> edits;
     std::vector<const Finding *> targets;
@@ -595,57 +630,91 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     bool local = !chunks.empty() && splitChunks(edited).size() == chunks.size();
     lintChunks(edited, relint, registry, after, local ? &touched : nullptr);
     spend(workOf(after));
-    return isImprovement(result, after, edits, targets);
+    return isImprovement(result, after, edits, targets, progress);
   };
-  while (budget > 0 && !pool.cancelled) {
-    // The group: the findings still open, at their next candidate, whose
-    // edits do not clash with an earlier member's.
-    std::vector<size_t> group;
-    std::vector<std::pair<uint64_t, uint64_t>> taken;
-    for (size_t i = 0; i < pending.size(); ++i) {
-      Pending &p = pending[i];
-      if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
-        continue;
-      ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
-      if (editsClash(edits, taken, /*touching=*/true))
-        continue;
-      for (const FixEdit &edit : edits)
-        taken.push_back({edit.offset, edit.offset + edit.length});
-      group.push_back(i);
-    }
-    if (group.empty())
-      break;
-    // Bisection with an explicit stack of subgroups.
-    std::vector<std::vector<size_t>> stack = {group};
-    while (!stack.empty() && budget > 0 && !pool.cancelled) {
-      std::vector<size_t> part = std::move(stack.back());
-      stack.pop_back();
-      if (holds(part)) {
-        for (size_t i : part)
-          pending[i].finding->fixes.push_back(
-              std::move(pending[i].candidates[pending[i].next]));
-        continue;
+  auto validateGroups = [&] {
+    while (budget > 0 && !pool.cancelled) {
+      // The group: the findings still open, at their next candidate, whose
+      // edits do not clash with an earlier member's.
+      std::vector<size_t> group;
+      std::vector<std::pair<uint64_t, uint64_t>> taken;
+      for (size_t i = 0; i < pending.size(); ++i) {
+        Pending &p = pending[i];
+        if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
+          continue;
+        ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
+        if (editsClash(edits, taken, /*touching=*/true))
+          continue;
+        for (const FixEdit &edit : edits)
+          taken.push_back({edit.offset, edit.offset + edit.length});
+        group.push_back(i);
       }
-      if (part.size() == 1) {
-        if (traceFixes()) {
-          const Pending &p = pending[part.front()];
-          const FixIt &fix = p.candidates[p.next];
-          llvm::errs() << "memlint-trace: fix-it refused: line "
-                       << p.finding->location.range.line << ": "
-                       << fix.description << "\n";
-          for (const FixEdit &edit : fix.edits)
-            llvm::errs() << "memlint-trace:   at offset " << edit.offset
-                         << ", replace " << edit.length << " bytes by '"
-                         << edit.text << "'\n";
+      if (group.empty())
+        break;
+      // Bisection with an explicit stack of subgroups.
+      std::vector<std::vector<size_t>> stack = {group};
+      while (!stack.empty() && budget > 0 && !pool.cancelled) {
+        std::vector<size_t> part = std::move(stack.back());
+        stack.pop_back();
+        if (holds(part)) {
+          for (size_t i : part) {
+            FixIt &fix = pending[i].candidates[pending[i].next];
+            fix.partial = progress;
+            pending[i].finding->fixes.push_back(std::move(fix));
+          }
+          continue;
         }
-        ++pending[part.front()].next; // this candidate fails on its own
-        continue;
+        if (part.size() == 1) {
+          if (traceFixes()) {
+            const Pending &p = pending[part.front()];
+            const FixIt &fix = p.candidates[p.next];
+            llvm::errs() << "memlint-trace: fix-it refused: line "
+                         << p.finding->location.range.line << ": "
+                         << fix.description << "\n";
+            for (const FixEdit &edit : fix.edits)
+              llvm::errs() << "memlint-trace:   at offset " << edit.offset
+                           << ", replace " << edit.length << " bytes by '"
+                           << edit.text << "'\n";
+          }
+          ++pending[part.front()].next; // this candidate fails on its own
+          continue;
+        }
+        size_t half = part.size() / 2;
+        stack.emplace_back(part.begin() + half, part.end());
+        stack.emplace_back(part.begin(), part.begin() + half);
       }
-      size_t half = part.size() / 2;
-      stack.emplace_back(part.begin() + half, part.end());
-      stack.emplace_back(part.begin(), part.begin() + half);
     }
+  };
+  validateGroups();
+  // Second phase: a leak none of whose candidates fixes it may be lost at
+  // several places, each needing its own edit (the end of a branch and a
+  // loop's back-edge). A candidate that frees it on the path reported and
+  // leaves it lost on another is kept as a repair in part: --fix applies it
+  // and the next round repairs the next place. Only candidates that add
+  // text and remove no dealloc: each round then frees on more paths and
+  // never undoes an earlier one, so rounds cannot go in circles.
+  auto removesDealloc = [&](const FixIt &fix) {
+    return llvm::any_of(fix.edits, [&](const FixEdit &edit) {
+      return llvm::StringRef(result.text)
+          .substr(edit.offset, edit.length)
+          .contains("dealloc");
+    });
+  };
+  progress = true;
+  bool again = false;
+  for (Pending &p : pending) {
+    if (p.finding->rule != "lifetime-leak" || !p.finding->fixes.empty() ||
+        p.next < p.candidates.size())
+      continue;
+    llvm::erase_if(p.candidates, removesDealloc);
+    for (FixIt &fix : p.candidates)
+      fix.description += " (on the path reported; another place that loses "
+                         "it needs another fix)";
+    p.next = 0;
+    again |= !p.candidates.empty();
   }
+  if (again)
+    validateGroups();
   // Findings the budget left with candidates untried show no fix-it, and
   // the next --fix may fix them: said, not silent.
   result.status.figures.unvalidatedFixFindings = llvm::count_if(

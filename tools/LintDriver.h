@@ -125,10 +125,15 @@ uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
 /// finding that `before` did not have (by rule and original position), no
 /// function whose exploration is incomplete that was complete in `before`
 /// (a re-lint that cannot finish confirms nothing), and no longer has any
-/// of `targets`.
+/// of `targets`. With `progress`, a target leak that is left counts as
+/// repaired in part when its path (the notes of its witness, by original
+/// position) changed: the edits freed the buffer on the path reported, and
+/// another path still loses it (a buffer lost at several places, each
+/// needing its own edit: the next round of --fix repairs the next one).
 bool isImprovement(const FileResult &before,
                    const FileResult &after, llvm::ArrayRef<FixEdit> edits,
-                   llvm::ArrayRef<const Finding *> targets = {});
+                   llvm::ArrayRef<const Finding *> targets = {},
+                   bool progress = false);
 
 /// Gives every thread created from now on the stack of the lint worker
 /// (1 GiB, reserved lazily): the checks run on the MLIR context's thread
