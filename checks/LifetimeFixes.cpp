@@ -303,10 +303,17 @@ public:
 
   /// A dealloc at the end of `block`: after the last use in it, or before
   /// its terminator.
-  void insertAtEnd(Block *block, const std::string &where) {
+  /// With `outOfRegion`, also where the terminator hands the buffer out
+  /// of its region (nobody frees what the region op returns).
+  void insertAtEnd(Block *block, const std::string &where,
+                   bool outOfRegion = false) {
     Operation *last = getLastUse(block, aliases);
-    if (last && last->hasTrait<OpTrait::IsTerminator>())
+    if (last && last->hasTrait<OpTrait::IsTerminator>()) {
+      if (outOfRegion && last->getNumSuccessors() == 0 &&
+          context.getSource().getWholeLines(last))
+        insertBefore(last, where, /*deadUses=*/true);
       return; // the buffer flows out of the block
+    }
     if (last) {
       insertAfter(last, where);
       return;
@@ -1624,9 +1631,18 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                            "region hands out");
           break;
         }
-        if (block != site->getBlock())
-          candidates.insertAtEnd(block, "at the end of the region that "
-                                        "hands it out");
+        // The allocating block too when its terminator hands the buffer
+        // out (a yield of a region whose result nobody frees): after the
+        // last use there is no place, the yield is.
+        Operation *last = block == site->getBlock()
+                              ? getLastUse(block, candidates.getAliasSet())
+                              : nullptr;
+        if (block != site->getBlock() ||
+            (last && last->hasTrait<OpTrait::IsTerminator>() &&
+             last->getNumSuccessors() == 0))
+          candidates.insertAtEnd(block,
+                                 "at the end of the region that hands it out",
+                                 /*outOfRegion=*/block == site->getBlock());
         Operation *parent = block->getParentOp();
         if (!parent || isa<FunctionOpInterface>(parent))
           break;
@@ -1638,8 +1654,39 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // to it), so that a buffer that is owned only on some paths is freed
     // only there.
     auto guarded = [&] {
-      if (!sameFunction(event.relatedOp, site))
-        return;
+      // Where to free: before the loss; for a loss the path meets in a
+      // callee or a caller, after the last use where the paths of its uses
+      // join.
+      Operation *anchor = event.relatedOp;
+      bool after = false;
+      if (!sameFunction(event.relatedOp, site)) {
+        SmallVector<Operation *> uses{site};
+        for (Value alias : candidates.getAliasSet())
+          for (Operation *user : alias.getUsers())
+            uses.push_back(user);
+        // (In the function's body: the uses of what a nested region hands
+        // out are outside that region.)
+        Region *body = &functionOf(site)->getRegion(0);
+        Block *join = body->hasOneBlock() ? &body->front()
+                                          : commonPostDominator(body, uses);
+        if (!join)
+          return;
+        anchor = getLastUse(join, candidates.getAliasSet());
+        after = anchor && !anchor->hasTrait<OpTrait::IsTerminator>();
+        if (!anchor)
+          anchor = &join->front();
+        else if (!after)
+          return;
+      }
+      auto insert = [&](ArrayRef<Candidates::Guard> which) {
+        if (after)
+          candidates.insertGuardedAfter(anchor, which,
+                                        "after its last use, where the paths "
+                                        "of its uses join");
+        else
+          candidates.insertGuardedBefore(anchor, which,
+                                         "where the last reference is lost");
+      };
       SmallVector<Candidates::Guard> guards;
       auto addGuard = [&](Value condition, bool polarity) {
         if (!condition || !condition.getType().isInteger(1))
@@ -1698,11 +1745,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       constexpr size_t kMaxGuarded = 8;
       size_t tried = 0;
       for (size_t i = 0; i < guards.size() && tried < kMaxGuarded; ++i, ++tried)
-        candidates.insertGuardedBefore(event.relatedOp, {guards[i]},
-                                       "where the last reference is lost");
+        insert({guards[i]});
       // A loss at a region op that hands the buffer and its flag out (the
       // flag's dealloc missing): after it, guarded by the flag.
-      if (event.relatedOp->getNumRegions() != 0)
+      if (anchor == event.relatedOp && event.relatedOp->getNumRegions() != 0)
         for (size_t i = 0; i < numFlags; ++i)
           candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
                                         "after the op that hands it out");
@@ -1712,9 +1758,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       for (size_t i = 0; i < guards.size(); ++i)
         for (size_t j = std::max(i + 1, numFlags);
              j < guards.size() && tried < kMaxGuarded; ++j, ++tried)
-          candidates.insertGuardedBefore(event.relatedOp,
-                                         {guards[i], guards[j]},
-                                         "where the last reference is lost");
+          insert({guards[i], guards[j]});
     };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.
