@@ -588,6 +588,8 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     Finding *finding;
     std::vector<FixIt> candidates;
     size_t next = 0;
+    /// The first candidate that repairs a leak in part (see below), if any.
+    std::optional<size_t> partial;
   };
   std::vector<Pending> pending;
   for (ReportedFinding &item : result.findings) {
@@ -608,7 +610,22 @@ static void validateFixes(FileResult &result, const LintOptions &options,
   }
   // Validates the candidates `group` (indices into `pending`, each at its
   // `next` candidate) together; true when they all hold.
-  bool progress = false; // the second phase (see below)
+  // A leak may be lost at several places, each needing its own edit (the
+  // end of a branch and a loop's back-edge): no candidate then removes it.
+  // A candidate re-linted alone that frees it on the path reported and
+  // leaves it lost on another is noted as a repair in part; when none of
+  // the leak's candidates fixes it, the first such one is kept, --fix
+  // applies it and its next round repairs the next place. Only candidates
+  // that add text and remove no dealloc: each round then frees on more
+  // paths and undoes no earlier one, so rounds cannot go in circles. (No
+  // re-lint of its own: it is judged on the lint of the candidate alone.)
+  auto removesDealloc = [&](const FixIt &fix) {
+    return llvm::any_of(fix.edits, [&](const FixEdit &edit) {
+      return llvm::StringRef(result.text)
+          .substr(edit.offset, edit.length)
+          .contains("dealloc");
+    });
+  };
   auto holds = [&](ArrayRef<size_t> group) {
     std::vector<FixEdit> edits;
     std::vector<const Finding *> targets;
@@ -630,7 +647,16 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     bool local = !chunks.empty() && splitChunks(edited).size() == chunks.size();
     lintChunks(edited, relint, registry, after, local ? &touched : nullptr);
     spend(workOf(after));
-    return isImprovement(result, after, edits, targets, progress);
+    if (isImprovement(result, after, edits, targets))
+      return true;
+    if (group.size() == 1) {
+      Pending &p = pending[group.front()];
+      if (p.finding->rule == "lifetime-leak" && !p.partial &&
+          !removesDealloc(p.candidates[p.next]) &&
+          isImprovement(result, after, edits, targets, /*progress=*/true))
+        p.partial = p.next;
+    }
+    return false;
   };
   auto validateGroups = [&] {
     while (budget > 0 && !pool.cancelled) {
@@ -657,11 +683,9 @@ static void validateFixes(FileResult &result, const LintOptions &options,
         std::vector<size_t> part = std::move(stack.back());
         stack.pop_back();
         if (holds(part)) {
-          for (size_t i : part) {
-            FixIt &fix = pending[i].candidates[pending[i].next];
-            fix.partial = progress;
-            pending[i].finding->fixes.push_back(std::move(fix));
-          }
+          for (size_t i : part)
+            pending[i].finding->fixes.push_back(
+                std::move(pending[i].candidates[pending[i].next]));
           continue;
         }
         if (part.size() == 1) {
@@ -686,35 +710,16 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     }
   };
   validateGroups();
-  // Second phase: a leak none of whose candidates fixes it may be lost at
-  // several places, each needing its own edit (the end of a branch and a
-  // loop's back-edge). A candidate that frees it on the path reported and
-  // leaves it lost on another is kept as a repair in part: --fix applies it
-  // and the next round repairs the next place. Only candidates that add
-  // text and remove no dealloc: each round then frees on more paths and
-  // never undoes an earlier one, so rounds cannot go in circles.
-  auto removesDealloc = [&](const FixIt &fix) {
-    return llvm::any_of(fix.edits, [&](const FixEdit &edit) {
-      return llvm::StringRef(result.text)
-          .substr(edit.offset, edit.length)
-          .contains("dealloc");
-    });
-  };
-  progress = true;
-  bool again = false;
   for (Pending &p : pending) {
-    if (p.finding->rule != "lifetime-leak" || !p.finding->fixes.empty() ||
+    if (!p.finding->fixes.empty() || !p.partial ||
         p.next < p.candidates.size())
       continue;
-    llvm::erase_if(p.candidates, removesDealloc);
-    for (FixIt &fix : p.candidates)
-      fix.description += " (on the path reported; another place that loses "
-                         "it needs another fix)";
-    p.next = 0;
-    again |= !p.candidates.empty();
+    FixIt &fix = p.candidates[*p.partial];
+    fix.partial = true;
+    fix.description += " (on the path reported; another place that loses it "
+                       "needs another fix)";
+    p.finding->fixes.push_back(std::move(fix));
   }
-  if (again)
-    validateGroups();
   // Findings the budget left with candidates untried show no fix-it, and
   // the next --fix may fix them: said, not silent.
   result.status.figures.unvalidatedFixFindings = llvm::count_if(
