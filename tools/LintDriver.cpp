@@ -658,58 +658,55 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     }
     return false;
   };
-  auto validateGroups = [&] {
-    while (budget > 0 && !pool.cancelled) {
-      // The group: the findings still open, at their next candidate, whose
-      // edits do not clash with an earlier member's.
-      std::vector<size_t> group;
-      std::vector<std::pair<uint64_t, uint64_t>> taken;
-      for (size_t i = 0; i < pending.size(); ++i) {
-        Pending &p = pending[i];
-        if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
-          continue;
-        ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
-        if (editsClash(edits, taken, /*touching=*/true))
-          continue;
-        for (const FixEdit &edit : edits)
-          taken.push_back({edit.offset, edit.offset + edit.length});
-        group.push_back(i);
-      }
-      if (group.empty())
-        break;
-      // Bisection with an explicit stack of subgroups.
-      std::vector<std::vector<size_t>> stack = {group};
-      while (!stack.empty() && budget > 0 && !pool.cancelled) {
-        std::vector<size_t> part = std::move(stack.back());
-        stack.pop_back();
-        if (holds(part)) {
-          for (size_t i : part)
-            pending[i].finding->fixes.push_back(
-                std::move(pending[i].candidates[pending[i].next]));
-          continue;
-        }
-        if (part.size() == 1) {
-          if (traceFixes()) {
-            const Pending &p = pending[part.front()];
-            const FixIt &fix = p.candidates[p.next];
-            llvm::errs() << "memlint-trace: fix-it refused: line "
-                         << p.finding->location.range.line << ": "
-                         << fix.description << "\n";
-            for (const FixEdit &edit : fix.edits)
-              llvm::errs() << "memlint-trace:   at offset " << edit.offset
-                           << ", replace " << edit.length << " bytes by '"
-                           << edit.text << "'\n";
-          }
-          ++pending[part.front()].next; // this candidate fails on its own
-          continue;
-        }
-        size_t half = part.size() / 2;
-        stack.emplace_back(part.begin() + half, part.end());
-        stack.emplace_back(part.begin(), part.begin() + half);
-      }
+  while (budget > 0 && !pool.cancelled) {
+    // The group: the findings still open, at their next candidate, whose
+    // edits do not clash with an earlier member's.
+    std::vector<size_t> group;
+    std::vector<std::pair<uint64_t, uint64_t>> taken;
+    for (size_t i = 0; i < pending.size(); ++i) {
+      Pending &p = pending[i];
+      if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
+        continue;
+      ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
+      if (editsClash(edits, taken, /*touching=*/true))
+        continue;
+      for (const FixEdit &edit : edits)
+        taken.push_back({edit.offset, edit.offset + edit.length});
+      group.push_back(i);
     }
-  };
-  validateGroups();
+    if (group.empty())
+      break;
+    // Bisection with an explicit stack of subgroups.
+    std::vector<std::vector<size_t>> stack = {group};
+    while (!stack.empty() && budget > 0 && !pool.cancelled) {
+      std::vector<size_t> part = std::move(stack.back());
+      stack.pop_back();
+      if (holds(part)) {
+        for (size_t i : part)
+          pending[i].finding->fixes.push_back(
+              std::move(pending[i].candidates[pending[i].next]));
+        continue;
+      }
+      if (part.size() == 1) {
+        if (traceFixes()) {
+          const Pending &p = pending[part.front()];
+          const FixIt &fix = p.candidates[p.next];
+          llvm::errs() << "memlint-trace: fix-it refused: line "
+                       << p.finding->location.range.line << ": "
+                       << fix.description << "\n";
+          for (const FixEdit &edit : fix.edits)
+            llvm::errs() << "memlint-trace:   at offset " << edit.offset
+                         << ", replace " << edit.length << " bytes by '"
+                         << edit.text << "'\n";
+        }
+        ++pending[part.front()].next; // this candidate fails on its own
+        continue;
+      }
+      size_t half = part.size() / 2;
+      stack.emplace_back(part.begin() + half, part.end());
+      stack.emplace_back(part.begin(), part.begin() + half);
+    }
+  }
   for (Pending &p : pending) {
     if (!p.finding->fixes.empty() || !p.partial ||
         p.next < p.candidates.size())
