@@ -17,7 +17,9 @@
 
 #include "llvm/ADT/BitVector.h"
 
+#include <optional>
 #include <unordered_map>
+#include <vector>
 
 namespace memlint::explorer {
 
@@ -42,6 +44,53 @@ private:
   enum class LocalLiveness : uint8_t { Dead, Live, UntilReturn };
   LocalLiveness computeLocalLiveness(mlir::Value v, uint32_t number,
                                      mlir::Operation *pc);
+
+  /// What a walk from a point looks at in one block it climbs through: the
+  /// ops of `block` from the point on (positions [pointAt, blockEnd)), then
+  /// the op holding the block.
+  struct Level {
+    mlir::Block *block;
+    mlir::Operation *parent;
+    /// The op after `parent`: the point of the next level.
+    mlir::Operation *next;
+    /// For a block with successors, or not the entry block, inside a
+    /// function: the function, whose liveness says whether the CFG of the
+    /// region uses the value later.
+    mlir::Operation *cfgFunction;
+    uint64_t pointAt, blockEnd;
+    /// `parent`'s subtree, when the block is in a region that loops.
+    uint64_t parentAt, parentEnd;
+    bool parentIsBoundary, singleBlockBody, inLoop;
+  };
+  Level getLevel(mlir::Operation *point);
+  /// Liveness decided within the block of a point at `pointAt` (the ops of
+  /// the block from the point on span [pointAt, blockEnd)): live when used
+  /// there, dead when defined again there; none when it takes a walk.
+  static std::optional<bool> decideInBlock(const UseInfo &uses,
+                                           mlir::Block *block,
+                                           uint64_t pointAt,
+                                           uint64_t blockEnd);
+  /// The verdict of one level for the value, none when the walk goes on to
+  /// `level.next`.
+  std::optional<LocalLiveness> decideAtLevel(const Level &level,
+                                             const UseInfo &uses,
+                                             mlir::Value v);
+
+  /// The first levels of the walk from each point queried, computed once:
+  /// most values are decided in them without a walk or a cache. Deeper
+  /// walks (deep nesting) go on through livenessCache.
+  static constexpr unsigned kMaxLevels = 4;
+  struct PointLevels {
+    uint32_t begin, size;
+    /// Where the walk continues after the levels (null: the value is dead
+    /// there).
+    mlir::Operation *rest;
+  };
+  PointLevels getPointLevels(mlir::Operation *point);
+  std::vector<Level> levels;
+  llvm::DenseMap<mlir::Operation *, PointLevels> pointLevels;
+  mlir::Operation *lastLevelsPoint = nullptr;
+  PointLevels lastLevels = {0, 0, nullptr};
 
   ModuleContext &ctx;
   /// The verdicts of getLiveVerdicts: states reaching a point tend to hold

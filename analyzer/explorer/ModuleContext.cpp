@@ -12,6 +12,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace memlint;
 using namespace memlint::explorer;
@@ -63,15 +65,27 @@ bool memlint::explorer::isLoopRegion(Operation *op, Region *region) {
   return false;
 }
 
-const UseInfo &ModuleContext::getUseInfo(Value value) {
-  auto [it, inserted] = useInfos.try_emplace(value);
+const UseInfo &ModuleContext::getUseInfo(uint32_t number) {
+  auto [it, inserted] = useInfoIndex.try_emplace(number, useInfos.size());
   if (!inserted)
-    return it->second;
-  UseInfo &info = it->second;
-  // Each op on the way up is processed once: a walk that reaches an op an
-  // earlier walk passed finds everything above it recorded (linear in the
-  // nesting, not quadratic, for a value used at every level).
-  llvm::SmallPtrSet<Operation *, 16> visited;
+    return useInfos[it->second];
+  useInfos.emplace_back();
+  UseInfo &info = useInfos.back();
+  Value value = valueOf(number);
+  if (Operation *def = value.getDefiningOp()) {
+    info.hasDefiningOp = true;
+    info.definerAt = position(def);
+  } else {
+    info.argOwner = cast<BlockArgument>(value).getOwner();
+    if (Operation *parent = info.argOwner->getParentOp()) {
+      info.hasArgOwnerParent = true;
+      info.argOwnerParentAt = position(parent);
+    }
+  }
+  if (Operation *owner = value.getParentRegion()->getParentOp()) {
+    info.hasRegionOwner = true;
+    info.regionOwnerAt = position(owner);
+  }
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
     // A loop reads its initial iteration values once, on entry: they do
@@ -82,20 +96,8 @@ const UseInfo &ModuleContext::getUseInfo(Value value) {
       MutableArrayRef<OpOperand> inits = loop.getInitsMutable();
       entryOnly = !inits.empty() && &use >= inits.begin() && &use < inits.end();
     }
-    for (Operation *op = user; op; op = op->getParentOp()) {
-      Block *block = op->getBlock();
-      if (op != user || !entryOnly)
-        info.userAncestors.insert(op);
-      if (!visited.insert(op).second)
-        break;
-      if (!block)
-        break;
-      auto &last = info.lastUseInBlock[block];
-      if (!last || last->isBeforeInBlock(op))
-        last = op;
-      if (op == module)
-        break;
-    }
+    info.keys.push_back(2 * position(user) + (entryOnly ? 1 : 0));
   }
+  std::sort(info.keys.begin(), info.keys.end());
   return info;
 }

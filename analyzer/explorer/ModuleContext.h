@@ -20,21 +20,61 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <algorithm>
+#include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace memlint::explorer {
 
-/// Where the uses of one value are, for cheap liveness queries at any point.
+/// Where the uses of one value are, for cheap liveness queries at any point:
+/// the ops from a point to the end of its block, with everything nested in
+/// them, are a range of pre-order positions, so "used at or after the point"
+/// and "used inside this op" are range queries on the sorted positions of
+/// the users.
 struct UseInfo {
-  /// For each block holding a use (or an ancestor op of a use): the last such
-  /// op in the block.
-  llvm::SmallDenseMap<mlir::Block *, mlir::Operation *, 4> lastUseInBlock;
-  /// Every op that uses the value or contains a use (a loop that only
-  /// takes it as an initial iteration value excluded).
-  llvm::SmallDenseSet<mlir::Operation *, 8> userAncestors;
-};
+  /// Twice the pre-order position of each user, plus one for a loop that
+  /// only takes the value as an initial iteration value (it reads it once,
+  /// on entry); sorted.
+  llvm::SmallVector<uint64_t, 4> keys;
+  /// The value's definition: the position of its defining op, or for a
+  /// block argument its block (and the position of the op holding it).
+  bool hasDefiningOp = false;
+  uint64_t definerAt = 0;
+  mlir::Block *argOwner = nullptr;
+  bool hasArgOwnerParent = false;
+  uint64_t argOwnerParentAt = 0;
+  /// The position of the op holding the region the value is defined in.
+  bool hasRegionOwner = false;
+  uint64_t regionOwnerAt = 0;
 
+  /// The position of the op that (re)defines the value as seen from an op
+  /// of `block`: its defining op, or the op holding the block of a block
+  /// argument of another block; none for an argument of `block` itself.
+  std::optional<uint64_t> definerFrom(mlir::Block *block) const {
+    if (hasDefiningOp)
+      return definerAt;
+    if (argOwner && argOwner != block && hasArgOwnerParent)
+      return argOwnerParentAt;
+    return std::nullopt;
+  }
+
+  /// True when an op at a position in [begin, end) uses the value.
+  bool usedIn(uint64_t begin, uint64_t end) const {
+    const uint64_t *it = std::lower_bound(keys.begin(), keys.end(), 2 * begin);
+    return it != keys.end() && *it < 2 * end;
+  }
+  /// True when the op at `begin`, whose subtree ends at `end`, uses the
+  /// value (other than as an initial iteration value of a loop) or holds a
+  /// use.
+  bool usedInside(uint64_t begin, uint64_t end) const {
+    const uint64_t *it = std::lower_bound(keys.begin(), keys.end(), 2 * begin);
+    while (it != keys.end() && *it == 2 * begin + 1)
+      ++it;
+    return it != keys.end() && *it < 2 * end;
+  }
+};
 /// Value numbers and op positions of a module: computed once, then only read
 /// (by every exploration, possibly on several threads).
 class ModuleNumbering {
@@ -103,8 +143,8 @@ public:
     return numbering.inSubtree(root, op);
   }
 
-  /// The uses of `value`, computed once.
-  const UseInfo &getUseInfo(mlir::Value value);
+  /// The uses of the value numbered `number`, computed once.
+  const UseInfo &getUseInfo(uint32_t number);
 
   /// The memory model of an op, computed once.
   const OpMemoryInfo &getMemoryInfo(mlir::Operation *op) {
@@ -139,6 +179,7 @@ public:
   /// Drops the per-value and per-function caches (between root functions,
   /// to keep the peak memory of large modules low).
   void releaseCaches() {
+    useInfoIndex.clear();
     useInfos.clear();
     liveness.clear();
     memoryInfos.clear();
@@ -149,7 +190,10 @@ public:
 
 private:
   const ModuleNumbering &numbering;
-  llvm::DenseMap<mlir::Value, UseInfo> useInfos;
+  /// By value number, an index into useInfos (a deque: references to its
+  /// elements stay valid as it grows).
+  llvm::DenseMap<uint32_t, uint32_t> useInfoIndex;
+  std::deque<UseInfo> useInfos;
   llvm::DenseMap<mlir::Operation *, OpMemoryInfo> memoryInfos;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
   llvm::DenseMap<mlir::Region *, bool> loopRegions;
