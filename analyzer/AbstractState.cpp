@@ -444,15 +444,15 @@ struct Encoder {
 } // namespace
 
 std::pair<uint64_t, uint64_t> PathState::fingerprint() const {
-  return fingerprintImpl(Print::Full);
+  return fingerprints().full;
 }
 
 std::pair<uint64_t, uint64_t> PathState::shapeFingerprint() const {
-  return fingerprintImpl(Print::Shape);
+  return fingerprints().shape;
 }
 
 std::pair<uint64_t, uint64_t> PathState::coverFingerprint() const {
-  return fingerprintImpl(Print::Cover);
+  return fingerprints().cover;
 }
 
 bool PathState::sameShape(const PathState &other) const {
@@ -479,10 +479,21 @@ bool PathState::sameShape(const PathState &other) const {
   return true;
 }
 
-std::pair<uint64_t, uint64_t>
-PathState::fingerprintImpl(Print kind) const {
-  bool maskBools = kind == Print::Shape;
-  Encoder e;
+static std::pair<uint64_t, uint64_t> hashWords(llvm::ArrayRef<uint64_t> words) {
+  auto hash = llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(words.data()),
+      words.size() * sizeof(uint64_t)));
+  return {hash.low64, hash.high64};
+}
+
+PathState::Fingerprints PathState::fingerprints() const {
+  // One pass over the state for the three fingerprints: the shape part
+  // (everything but the boolean values of the environment, the values of
+  // the assumptions and the next atom), the boolean values in environment
+  // order, then each fingerprint hashes the hashes of the parts it covers
+  // with its small parts (the assumptions, the next atom).
+  Encoder shapePart, boolPart;
+  Encoder &e = shapePart;
   e.add(pc);
   e.add(callStack.size());
   for (mlir::Operation *op : callStack)
@@ -490,10 +501,12 @@ PathState::fingerprintImpl(Print kind) const {
   e.add(env.size());
   for (const auto &[num, val] : env) {
     e.add(num);
-    if (maskBools && val.kind == AbsVal::Kind::Bool)
+    if (val.kind == AbsVal::Kind::Bool) {
       e.add(static_cast<uint64_t>(val.kind));
-    else
+      boolPart.add(val.boolValue);
+    } else {
       e.add(val);
+    }
   }
   e.add(buffers.size());
   for (const BufferRecord &b : buffers) {
@@ -509,11 +522,6 @@ PathState::fingerprintImpl(Print kind) const {
       e.add(val);
     }
   }
-  if (kind != Print::Cover) {
-    e.add(assignment.size());
-    for (auto [atom, value] : assignment)
-      e.add((uint64_t(atom) << 1) | (maskBools ? 0 : value));
-  }
   e.add(aliasAtoms.size());
   for (auto [a, b, atom] : aliasAtoms) {
     e.add(a);
@@ -528,12 +536,26 @@ PathState::fingerprintImpl(Print kind) const {
     e.add(c.atom);
     e.add(uint64_t(c.constant));
   }
-  if (!maskBools)
-    e.add(nextAtom);
-  auto hash = llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(
-      reinterpret_cast<const uint8_t *>(e.words.data()),
-      e.words.size() * sizeof(uint64_t)));
-  return {hash.low64, hash.high64};
+  auto shapeHash = hashWords(shapePart.words);
+  auto boolHash = hashWords(boolPart.words);
+
+  Fingerprints prints;
+  llvm::SmallVector<uint64_t, 16> words = {shapeHash.first, shapeHash.second,
+                                           assignment.size()};
+  for (auto [atom, value] : assignment)
+    words.push_back(uint64_t(atom) << 1);
+  prints.shape = hashWords(words);
+
+  words.assign({shapeHash.first, shapeHash.second, boolHash.first,
+                boolHash.second, nextAtom});
+  prints.cover = hashWords(words);
+
+  words.assign({shapeHash.first, shapeHash.second, boolHash.first,
+                boolHash.second, nextAtom, assignment.size()});
+  for (auto [atom, value] : assignment)
+    words.push_back((uint64_t(atom) << 1) | value);
+  prints.full = hashWords(words);
+  return prints;
 }
 
 size_t PathState::approximateBytes() const {

@@ -400,9 +400,11 @@ struct PathState {
   /// shares with other paths): what the explorer's memory bound counts.
   size_t approximateBytes() const;
 
-private:
-  enum class Print { Full, Shape, Cover };
-  std::pair<uint64_t, uint64_t> fingerprintImpl(Print kind) const;
+  /// The three fingerprints, computed in one pass over the state.
+  struct Fingerprints {
+    std::pair<uint64_t, uint64_t> full, shape, cover;
+  };
+  Fingerprints fingerprints() const;
 };
 
 } // namespace memlint

@@ -57,8 +57,11 @@ void StateCanonicalizer::canonicalize(PathState &s) {
   const llvm::BitVector &live = liveness.getLiveVerdicts(s);
   size_t kept = 0, index = 0;
   for (size_t i = 0; i < s.env.size(); ++i)
-    if (live.test(index++))
-      s.env[kept++] = std::move(s.env[i]);
+    if (live.test(index++)) {
+      if (kept != i)
+        s.env[kept] = std::move(s.env[i]);
+      ++kept;
+    }
   s.env.truncate(kept);
   kept = 0;
   for (size_t i = 0; i < s.cmpAtoms.size(); ++i, index += 2)
@@ -69,16 +72,21 @@ void StateCanonicalizer::canonicalize(PathState &s) {
   // 2. Buffer reachability: strong references (Ref) keep a buffer usable,
   // weak ones (Ptr) only keep its identity for pointer comparisons.
   uint32_t numBuffers = s.buffers.size();
-  llvm::BitVector strong(numBuffers), weak(numBuffers);
+  llvm::BitVector strong(numBuffers), weak(numBuffers), ordered(numBuffers);
   SmallVector<uint32_t> order; // first-reference order
   SmallVector<uint32_t> stack;
+  auto noteOrder = [&](uint32_t buffer) {
+    if (!ordered.test(buffer)) {
+      ordered.set(buffer);
+      order.push_back(buffer);
+    }
+  };
   auto visitStrong = [&](uint32_t buffer) {
     if (!strong.test(buffer)) {
       strong.set(buffer);
       stack.push_back(buffer);
     }
-    if (!llvm::is_contained(order, buffer))
-      order.push_back(buffer);
+    noteOrder(buffer);
   };
   auto visit = [&](const AbsVal &val) {
     if (val.kind == AbsVal::Kind::Ref) {
@@ -87,8 +95,7 @@ void StateCanonicalizer::canonicalize(PathState &s) {
       val.forEachLeaf([&](const AbsVal &ref) { visitStrong(ref.buffer); });
     } else if (val.kind == AbsVal::Kind::Ptr) {
       weak.set(val.buffer);
-      if (!llvm::is_contained(order, val.buffer))
-        order.push_back(val.buffer);
+      noteOrder(val.buffer);
     }
   };
   s.mayHaveSelect = false;
@@ -110,20 +117,22 @@ void StateCanonicalizer::canonicalize(PathState &s) {
 
   // 3. Renumber buffers in first-reference order; drop unreferenced ones.
   SmallVector<uint32_t> newIndex(numBuffers, ~0u);
-  SmallVector<BufferRecord, 8> buffers;
   bool sameOrder = order.size() == numBuffers;
   for (uint32_t i = 0; i < order.size() && sameOrder; ++i)
     sameOrder = order[i] == i;
   if (sameOrder) {
-    // Already canonical: nothing to renumber.
+    // Already canonical: nothing to renumber, and the records stay.
     for (uint32_t i = 0; i < numBuffers; ++i)
       newIndex[i] = i;
-    buffers = std::move(s.buffers);
-    order.clear();
-  }
-  for (uint32_t b : order) {
-    newIndex[b] = buffers.size();
-    buffers.push_back(std::move(s.buffers[b]));
+  } else {
+    // (Grown as before, not reserved: the capacity is what the memory
+    // bound counts.)
+    SmallVector<BufferRecord, 8> buffers;
+    for (uint32_t b : order) {
+      newIndex[b] = buffers.size();
+      buffers.push_back(std::move(s.buffers[b]));
+    }
+    s.buffers = std::move(buffers);
   }
   auto remapVal = [&](AbsVal &val) {
     if (val.kind == AbsVal::Kind::Ref || val.kind == AbsVal::Kind::Ptr)
@@ -136,11 +145,10 @@ void StateCanonicalizer::canonicalize(PathState &s) {
   if (!sameOrder) {
     for (auto &entry : s.env)
       remapVal(entry.second);
-    for (BufferRecord &b : buffers)
+    for (BufferRecord &b : s.buffers)
       for (auto &cell : b.contents)
         remapVal(cell.second);
   }
-  s.buffers = std::move(buffers);
   SmallVector<std::tuple<uint32_t, uint32_t, uint32_t>, 2> aliasAtoms;
   for (auto [a, b, atom] : s.aliasAtoms) {
     if (newIndex[a] == ~0u || newIndex[b] == ~0u)

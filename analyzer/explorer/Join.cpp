@@ -107,19 +107,21 @@ void JoinPolicy::join(PathState &&s, Operation *pc) {
     if (changed)
       canonicalize(s);
   }
-  auto print = s.fingerprint();
+  PathState::Fingerprints prints = s.fingerprints();
+  auto print = prints.full;
   auto found = seenByFingerprint.find(print);
   std::optional<Shape> shape;
   if (options.mergeBooleanStates && found == seenByFingerprint.end()) {
-    shape = s.shapeFingerprint();
+    shape = prints.shape;
     PathWorklist &worklist = x.worklist;
     if (std::optional<uint32_t> slot = worklist.findWaiting(*shape)) {
       PathState &into = worklist.waiting(*slot);
       if (into.sameShape(s) && mergeBooleans(into, s)) {
         seenByFingerprint.try_emplace(print, into.hits);
-        seenByFingerprint.try_emplace(into.fingerprint(), into.hits);
+        PathState::Fingerprints intoPrints = into.fingerprints();
+        seenByFingerprint.try_emplace(intoPrints.full, into.hits);
         // Dropping an assumption changes the shape.
-        auto newShape = into.shapeFingerprint();
+        auto newShape = intoPrints.shape;
         if (newShape != *shape)
           worklist.reshape(*slot, *shape, newShape);
         return;
@@ -129,7 +131,7 @@ void JoinPolicy::join(PathState &&s, Operation *pc) {
   std::pair<uint64_t, uint64_t> cover;
   if (found == seenByFingerprint.end()) {
     // A state seen with a subset of this one's assumptions covers it.
-    cover = s.coverFingerprint();
+    cover = prints.cover;
     auto seen = seenByCover.find(cover);
     if (seen != seenByCover.end())
       for (const auto &[assumed, seenPrint] : seen->second)
