@@ -194,38 +194,78 @@ LivenessOracle::computeLocalLiveness(Value v, uint32_t number, Operation *pc) {
   return finish(LocalLiveness::Dead);
 }
 
+LivenessOracle::FrameVerdicts &
+LivenessOracle::getFrameVerdicts(Operation *pc,
+                                 ArrayRef<Operation *> callStack) {
+  SmallVector<uint32_t, 1> &candidates = framesByPoint[pc];
+  for (uint32_t index : candidates)
+    if (ArrayRef(frames[index].callStack) == callStack)
+      return frames[index];
+  candidates.push_back(frames.size());
+  FrameVerdicts &frame = frames.emplace_back();
+  frame.callStack.assign(callStack.begin(), callStack.end());
+  return frame;
+}
+
+bool LivenessOracle::isLiveIn(FrameVerdicts &frame, uint32_t number,
+                              Operation *pc, ArrayRef<Operation *> callStack) {
+  auto it = llvm::lower_bound(frame.known, std::make_pair(number, false));
+  if (it != frame.known.end() && it->first == number)
+    return it->second;
+  bool live = isLiveAt(number, pc, callStack);
+  frame.known.insert(it, {number, live});
+  ++knownVerdicts;
+  return live;
+}
+
 const llvm::BitVector &LivenessOracle::getLiveVerdicts(const PathState &s) {
-  SmallVector<uint32_t, 32> numbers;
-  for (const auto &entry : s.env)
-    numbers.push_back(entry.first);
+  // The verdicts known at this point and call stack, sorted by value
+  // number: the environment is sorted too, so one merge finds them.
+  FrameVerdicts &frame = getFrameVerdicts(s.pc, s.callStack);
+  size_t numValues = s.env.size() + 2 * s.cmpAtoms.size();
+  verdicts.clear();
+  verdicts.resize(numValues);
+  SmallVector<std::pair<uint32_t, bool>, 8> learned;
+  auto known = frame.known.begin(), knownEnd = frame.known.end();
+  for (auto [i, entry] : llvm::enumerate(s.env)) {
+    uint32_t number = entry.first;
+    while (known != knownEnd && known->first < number)
+      ++known;
+    bool live;
+    if (known != knownEnd && known->first == number) {
+      live = known->second;
+    } else {
+      live = isLiveAt(number, s.pc, s.callStack);
+      learned.emplace_back(number, live);
+    }
+    if (live)
+      verdicts.set(i);
+  }
+  if (!learned.empty()) {
+    std::vector<std::pair<uint32_t, bool>> merged;
+    merged.reserve(frame.known.size() + learned.size());
+    std::merge(frame.known.begin(), frame.known.end(), learned.begin(),
+               learned.end(), std::back_inserter(merged));
+    frame.known = std::move(merged);
+    knownVerdicts += learned.size();
+  }
+  size_t index = s.env.size();
   for (const CmpAtom &c : s.cmpAtoms) {
-    numbers.push_back(c.lhs);
-    numbers.push_back(c.rhs);
+    if (isLiveIn(frame, c.lhs, s.pc, s.callStack))
+      verdicts.set(index);
+    if (isLiveIn(frame, c.rhs, s.pc, s.callStack))
+      verdicts.set(index + 1);
+    index += 2;
   }
-  size_t hash = llvm::hash_combine(
-      s.pc, llvm::hash_combine_range(s.callStack.begin(), s.callStack.end()),
-      llvm::hash_combine_range(numbers.begin(), numbers.end()));
-  auto [first, last] = liveVerdicts.equal_range(hash);
-  for (auto it = first; it != last; ++it) {
-    const LiveVerdicts &v = it->second;
-    if (v.pc == s.pc && ArrayRef(v.callStack) == ArrayRef(s.callStack) &&
-        ArrayRef(v.numbers) == ArrayRef(numbers))
-      return v.live;
-  }
-  LiveVerdicts v;
-  v.pc = s.pc;
-  v.callStack.assign(s.callStack.begin(), s.callStack.end());
-  v.numbers = numbers;
-  v.live.resize(numbers.size());
-  for (auto [i, number] : llvm::enumerate(numbers))
-    if (isLiveAt(number, s.pc, s.callStack))
-      v.live.set(i);
-  return liveVerdicts.emplace(hash, std::move(v))->second.live;
+  return verdicts;
 }
 
 uint64_t LivenessOracle::estimateBytes() const {
   constexpr uint64_t kNode = 48;
-  return liveVerdicts.size() * (kNode + sizeof(LiveVerdicts)) +
+  // (The verdicts are counted as they are learned: a walk over the frames
+  // here, every kResourceCheckSteps steps, would be quadratic.)
+  return frames.size() * (kNode + sizeof(FrameVerdicts)) +
+         knownVerdicts * sizeof(std::pair<uint32_t, bool>) +
          livenessCache.size() * (8 + sizeof(LocalLiveness)) +
          levels.capacity() * sizeof(Level) +
          pointLevels.size() * (8 + sizeof(PointLevels));

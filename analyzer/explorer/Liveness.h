@@ -17,8 +17,8 @@
 
 #include "llvm/ADT/BitVector.h"
 
+#include <deque>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 namespace memlint::explorer {
@@ -93,16 +93,27 @@ private:
   PointLevels lastLevels = {0, 0, nullptr};
 
   ModuleContext &ctx;
-  /// The verdicts of getLiveVerdicts: states reaching a point tend to hold
-  /// the same values, so they are kept per point, call stack and list of
-  /// value numbers.
-  struct LiveVerdicts {
-    mlir::Operation *pc;
+  /// The verdicts of isLiveAt at one point in the frame of one call stack,
+  /// sorted by value number: states reaching a point tend to hold the same
+  /// values.
+  struct FrameVerdicts {
     llvm::SmallVector<mlir::Operation *, 2> callStack;
-    llvm::SmallVector<uint32_t, 32> numbers;
-    llvm::BitVector live;
+    std::vector<std::pair<uint32_t, bool>> known;
   };
-  std::unordered_multimap<size_t, LiveVerdicts> liveVerdicts;
+  FrameVerdicts &getFrameVerdicts(mlir::Operation *pc,
+                                  llvm::ArrayRef<mlir::Operation *> callStack);
+  /// isLiveAt through the verdicts of the frame.
+  bool isLiveIn(FrameVerdicts &frame, uint32_t number, mlir::Operation *pc,
+                llvm::ArrayRef<mlir::Operation *> callStack);
+  /// By point, the indices in `frames` of its call stacks (a deque: the
+  /// verdicts stay in place as it grows).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint32_t, 1>>
+      framesByPoint;
+  std::deque<FrameVerdicts> frames;
+  /// The verdicts the frames hold.
+  uint64_t knownVerdicts = 0;
+  /// The result of the last getLiveVerdicts.
+  llvm::BitVector verdicts;
   /// computeLocalLiveness by point index and value number.
   llvm::DenseMap<std::pair<uint32_t, uint32_t>, LocalLiveness> livenessCache;
   /// Dense indices of the points queried, and the last one looked up (the

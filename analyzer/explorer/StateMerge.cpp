@@ -40,9 +40,19 @@ void memlint::explorer::canonicalizeAtoms(PathState &s) {
   for (BufferRecord &b : s.buffers)
     for (auto &cell : b.contents)
       substitute(cell.second);
-  DenseMap<uint32_t, uint32_t> atomIndex;
+  // The new id of each atom by old id (~0u: not referred to). Atom ids are
+  // small (renumbered at every join), so a vector, not a hash map.
+  SmallVector<uint32_t, 16> atomIndex;
+  uint32_t numAtoms = 0;
+  // Most joins find the atoms already in canonical order.
+  bool identity = true;
   auto note = [&](uint32_t atom) {
-    atomIndex.try_emplace(atom, atomIndex.size());
+    if (atom >= atomIndex.size())
+      atomIndex.resize(atom + 1, ~0u);
+    if (atomIndex[atom] == ~0u) {
+      identity &= atom == numAtoms;
+      atomIndex[atom] = numAtoms++;
+    }
   };
   auto noteVal = [&](const AbsVal &val) {
     if (val.kind == AbsVal::Kind::Bool)
@@ -66,36 +76,40 @@ void memlint::explorer::canonicalizeAtoms(PathState &s) {
   for (const BufferRecord &b : s.buffers)
     for (const auto &cell : b.contents)
       noteVal(cell.second);
-  auto rename = [&](uint32_t atom) { return atomIndex.lookup(atom); };
-  // Most joins find the atoms already in canonical order.
-  bool identity = llvm::all_of(
-      atomIndex, [](const auto &entry) { return entry.first == entry.second; });
+  auto find = [&](uint32_t atom) {
+    return atom < atomIndex.size() ? atomIndex[atom] : ~0u;
+  };
+  auto rename = [&](uint32_t atom) {
+    uint32_t index = find(atom);
+    return index == ~0u ? 0 : index;
+  };
   auto renameVal = [&](AbsVal &val) {
-    if (identity)
-      return;
     if (val.kind == AbsVal::Kind::Bool && !val.boolValue.getAtoms().empty())
       val.boolValue = val.boolValue.remap(rename);
     else if (val.kind == AbsVal::Kind::Select)
       val = val.mapConditions([&](const BoolFn &c) { return c.remap(rename); });
   };
-  for (auto &entry : s.env)
-    renameVal(entry.second);
-  for (BufferRecord &b : s.buffers)
-    for (auto &cell : b.contents)
-      renameVal(cell.second);
+  if (!identity) {
+    for (auto &entry : s.env)
+      renameVal(entry.second);
+    for (BufferRecord &b : s.buffers)
+      for (auto &cell : b.contents)
+        renameVal(cell.second);
+  }
   for (auto &[a, b, atom] : s.aliasAtoms)
     atom = rename(atom);
   for (CmpAtom &c : s.cmpAtoms)
     c.atom = rename(c.atom);
   Assignment assignment;
   for (auto [atom, value] : s.assignment) {
-    auto it = atomIndex.find(atom);
-    if (it != atomIndex.end())
-      assignment.emplace_back(it->second, value);
+    uint32_t index = find(atom);
+    if (index != ~0u)
+      assignment.emplace_back(index, value);
   }
-  llvm::sort(assignment);
+  if (!identity)
+    llvm::sort(assignment);
   s.assignment = std::move(assignment);
-  s.nextAtom = atomIndex.size();
+  s.nextAtom = numAtoms;
 }
 
 bool memlint::explorer::mergeBooleans(PathState &into, PathState &s) {
