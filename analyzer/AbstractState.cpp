@@ -403,38 +403,48 @@ bool PathState::sameIdentity(const PathState &other) const {
 
 
 namespace {
-/// Appends a canonical encoding of state parts to a word buffer.
+/// Appends a canonical encoding of state parts to a word buffer. Values are
+/// packed (a value number, kind and count of atoms share a word, atoms go
+/// two to a word): the encoding and its hash are most of a fingerprint.
 struct Encoder {
   llvm::SmallVector<uint64_t, 256> words;
   void add(uint64_t w) { words.push_back(w); }
   void add(const void *p) { words.push_back(reinterpret_cast<uintptr_t>(p)); }
-  void add(const memlint::BoolFn &fn) {
-    add(fn.getAtoms().size());
-    for (uint32_t a : fn.getAtoms())
-      add(a);
-    uint64_t table = fn.getTable();
-    add(table);
+  /// The atoms of `fn`, two to a word, then its table (its number of atoms
+  /// is in a word before).
+  void addAtomsAndTable(const memlint::BoolFn &fn) {
+    llvm::ArrayRef<uint32_t> atoms = fn.getAtoms();
+    for (size_t i = 0; i < atoms.size(); i += 2)
+      add(uint64_t(atoms[i]) |
+          (i + 1 < atoms.size() ? uint64_t(atoms[i + 1]) << 32 : 0));
+    add(fn.getTable());
   }
-  void add(const memlint::AbsVal &v) {
-    add(static_cast<uint64_t>(v.kind));
+  /// A value, its first word `key` (zero in its low 32 bits) with its kind,
+  /// and with what decides how many words follow.
+  void add(uint64_t key, const memlint::AbsVal &v) {
+    uint64_t head = key | (uint64_t(v.kind) << 4);
     switch (v.kind) {
     case memlint::AbsVal::Kind::Int:
+      add(head);
       add(static_cast<uint64_t>(v.intValue));
       break;
     case memlint::AbsVal::Kind::Bool:
-      add(v.boolValue);
+      add(head | (uint64_t(v.boolValue.getAtoms().size()) << 8));
+      addAtomsAndTable(v.boolValue);
       break;
     case memlint::AbsVal::Kind::Ref:
+      add(head | (uint64_t(v.interior) << 12));
       add(v.buffer);
-      add(v.interior);
       break;
     case memlint::AbsVal::Kind::Ptr:
+      add(head);
       add(v.buffer);
       break;
     case memlint::AbsVal::Kind::Select:
       // The node's hash covers its arms (a DAG: walking it could take
       // time exponential in its depth).
-      add(v.boolValue);
+      add(head | (uint64_t(v.boolValue.getAtoms().size()) << 8));
+      addAtomsAndTable(v.boolValue);
       add(uint64_t(v.arms->hash));
       add(uint64_t(v.arms->size));
       break;
@@ -500,26 +510,26 @@ PathState::Fingerprints PathState::fingerprints() const {
     e.add(op);
   e.add(env.size());
   for (const auto &[num, val] : env) {
-    e.add(num);
+    uint64_t key = uint64_t(num) << 32;
     if (val.kind == AbsVal::Kind::Bool) {
-      e.add(static_cast<uint64_t>(val.kind));
-      boolPart.add(val.boolValue);
+      e.add(key | (static_cast<uint64_t>(val.kind) << 4));
+      boolPart.add(val.boolValue.getAtoms().size());
+      boolPart.addAtomsAndTable(val.boolValue);
     } else {
-      e.add(val);
+      e.add(key, val);
     }
   }
   e.add(buffers.size());
   for (const BufferRecord &b : buffers) {
-    e.add((uint64_t(b.origin) << 8) | uint64_t(b.deallocator));
+    e.add((uint64_t(b.contents.size()) << 32) | (uint64_t(b.origin) << 16) |
+          (uint64_t(b.deallocator) << 8) | (uint64_t(b.freed) << 2) |
+          (uint64_t(b.escaped) << 1) | uint64_t(b.leakReported));
     e.add(b.site);
     e.add(b.leakSite);
     e.add(b.root.getAsOpaquePointer());
-    e.add((uint64_t(b.freed) << 2) | (uint64_t(b.escaped) << 1) |
-          uint64_t(b.leakReported));
-    e.add(b.contents.size());
     for (const auto &[index, val] : b.contents) {
       e.add(static_cast<uint64_t>(index));
-      e.add(val);
+      e.add(0, val);
     }
   }
   e.add(aliasAtoms.size());
