@@ -22,40 +22,85 @@ bool LivenessOracle::isLiveAt(uint32_t number, Operation *pc,
   // used after the call: continue in the caller, frame after frame.
   size_t frame = callStack.size();
   while (pc) {
-    if (pc != lastLevelsPoint) {
-      lastLevelsPoint = pc;
-      lastLevels = getPointLevels(pc);
+    if (pc != lastQueryPoint) {
+      lastQueryPoint = pc;
+      lastQueryAt = ctx.position(pc);
+      lastQueryLevel = &getLevel(pc->getBlock());
     }
-    std::optional<LocalLiveness> local;
-    for (uint32_t i = lastLevels.begin, e = i + lastLevels.size;
-         i != e && !local; ++i)
-      local = decideAtLevel(levels[i], uses, v);
-    if (!local && !lastLevels.rest)
-      local = LocalLiveness::Dead;
-    if (!local) {
-      // A deep walk: through the cache, by the point it continues from.
-      Operation *rest = lastLevels.rest;
-      if (rest != lastPoint) {
-        lastPoint = rest;
-        lastPointIndex =
-            pointIndex.try_emplace(rest, pointIndex.size()).first->second;
-      }
-      auto it = livenessCache.find({lastPointIndex, number});
-      if (it != livenessCache.end()) {
-        local = it->second;
-      } else {
-        // (It caches the points it passes: no iterator is kept across it.)
-        local = computeLocalLiveness(v, number, rest);
-        livenessCache[{getPointIndex(rest), number}] = *local;
-      }
-    }
-    if (*local != LocalLiveness::UntilReturn)
-      return *local == LocalLiveness::Live;
+    const Level &level = *lastQueryLevel;
+    LocalLiveness local;
+    if (std::optional<bool> inBlock =
+            decideInBlock(uses, level.block, lastQueryAt, level.blockEnd))
+      local = *inBlock ? LocalLiveness::Live : LocalLiveness::Dead;
+    else
+      local = getVerdictPastBlock(level, uses, v, number);
+    if (local != LocalLiveness::UntilReturn)
+      return local == LocalLiveness::Live;
     if (frame == 0)
       return false;
     pc = callStack[--frame]->getNextNode();
   }
   return false;
+}
+
+LivenessOracle::LocalLiveness
+LivenessOracle::getVerdictPastBlock(const Level &level, const UseInfo &uses,
+                                    Value v, uint32_t number) {
+  // Most values are decided by the block's own parent (a loop that uses
+  // them, a function body) or by the ops after it: no table for those
+  // (the caller keeps the verdict per block and value).
+  if (std::optional<LocalLiveness> beyond =
+          decideBeyondBlock(level, uses, v, number))
+    return *beyond;
+  Operation *next = level.next;
+  if (!next)
+    return LocalLiveness::Dead;
+  const Level &outer = getLevel(next->getBlock());
+  if (std::optional<bool> inBlock =
+          decideInBlock(uses, outer.block, ctx.position(next), outer.blockEnd))
+    return *inBlock ? LocalLiveness::Live : LocalLiveness::Dead;
+  return getBlockVerdict(outer, uses, v, number);
+}
+
+LivenessOracle::LocalLiveness
+LivenessOracle::getBlockVerdict(const Level &start, const UseInfo &uses,
+                                Value v, uint32_t number) {
+  auto it = blockVerdicts.find({start.block, number});
+  if (it != blockVerdicts.end())
+    return it->second;
+  // The walk climbs out of regions: past the block, at the op after its
+  // parent, and so on. Every block it passes without a verdict has the
+  // verdict the walk ends with, and a walk stops at a block with one:
+  // linear in the nesting overall. (A loop, not a recursion: nesting may be
+  // deep.)
+  SmallVector<Block *, 8> passed;
+  const Level *level = &start;
+  LocalLiveness result = LocalLiveness::Dead;
+  while (true) {
+    passed.push_back(level->block);
+    if (std::optional<LocalLiveness> beyond =
+            decideBeyondBlock(*level, uses, v, number)) {
+      result = *beyond;
+      break;
+    }
+    Operation *next = level->next;
+    if (!next)
+      break;
+    level = &getLevel(next->getBlock());
+    if (std::optional<bool> inBlock = decideInBlock(
+            uses, level->block, ctx.position(next), level->blockEnd)) {
+      result = *inBlock ? LocalLiveness::Live : LocalLiveness::Dead;
+      break;
+    }
+    auto known = blockVerdicts.find({level->block, number});
+    if (known != blockVerdicts.end()) {
+      result = known->second;
+      break;
+    }
+  }
+  for (Block *block : passed)
+    blockVerdicts.try_emplace({block, number}, result);
+  return result;
 }
 
 std::optional<bool> LivenessOracle::decideInBlock(const UseInfo &uses,
@@ -75,11 +120,12 @@ std::optional<bool> LivenessOracle::decideInBlock(const UseInfo &uses,
   return std::nullopt;
 }
 
-LivenessOracle::Level LivenessOracle::getLevel(Operation *point) {
-  Level level = {};
-  Block *block = point->getBlock();
+const LivenessOracle::Level &LivenessOracle::getLevel(Block *block) {
+  auto [it, inserted] = levelIndex.try_emplace(block, levels.size());
+  if (!inserted)
+    return levels[it->second];
+  Level &level = levels.emplace_back();
   level.block = block;
-  level.pointAt = ctx.position(point);
   level.blockEnd = ctx.subtreeEnd(&block->back());
   Operation *parent = block->getParentOp();
   level.parent = parent;
@@ -87,8 +133,8 @@ LivenessOracle::Level LivenessOracle::getLevel(Operation *point) {
     return level;
   level.parentIsBoundary = ctx.isBoundary(parent);
   if (level.parentIsBoundary) {
-    // Nothing is live out of the only block of a body: no need to build
-    // the function's liveness.
+    // Nothing is live out of the only block of a body: no need for the
+    // liveness of its CFG.
     level.singleBlockBody = block->getNumSuccessors() == 0 &&
                             block->getParent()->hasOneBlock();
     return level;
@@ -110,27 +156,18 @@ LivenessOracle::Level LivenessOracle::getLevel(Operation *point) {
 }
 
 std::optional<LivenessOracle::LocalLiveness>
-LivenessOracle::decideAtLevel(const Level &level, const UseInfo &uses,
-                              Value v) {
-  if (std::optional<bool> inBlock =
-          decideInBlock(uses, level.block, level.pointAt, level.blockEnd))
-    return *inBlock ? LocalLiveness::Live : LocalLiveness::Dead;
+LivenessOracle::decideBeyondBlock(const Level &level, const UseInfo &uses,
+                                  Value v, uint32_t number) {
   if (!level.parent)
     return LocalLiveness::Dead;
   if (level.parentIsBoundary) {
     if (level.singleBlockBody)
       return LocalLiveness::UntilReturn;
-    const LivenessBlockInfo *info =
-        ctx.getLiveness(level.parent).getLiveness(level.block);
-    return info && info->isLiveOut(v) ? LocalLiveness::Live
-                                      : LocalLiveness::UntilReturn;
+    return isLiveOut(v, number, level.block) ? LocalLiveness::Live
+                                             : LocalLiveness::UntilReturn;
   }
-  if (level.cfgFunction) {
-    const LivenessBlockInfo *info =
-        ctx.getLiveness(level.cfgFunction).getLiveness(level.block);
-    if (info && info->isLiveOut(v))
-      return LocalLiveness::Live;
-  }
+  if (level.cfgFunction && isLiveOut(v, number, level.block))
+    return LocalLiveness::Live;
   // The loop itself reads its induction variables (arguments of its body)
   // at the back-edge.
   if (uses.argOwner == level.block)
@@ -147,85 +184,133 @@ LivenessOracle::decideAtLevel(const Level &level, const UseInfo &uses,
   return std::nullopt;
 }
 
-LivenessOracle::PointLevels
-LivenessOracle::getPointLevels(Operation *point) {
-  auto it = pointLevels.find(point);
-  if (it != pointLevels.end())
-    return it->second;
-  PointLevels result = {uint32_t(levels.size()), 0, nullptr};
-  Operation *at = point;
-  while (at && result.size < kMaxLevels) {
-    Level level = getLevel(at);
-    levels.push_back(level);
-    ++result.size;
-    // A level without a parent or at a function body always decides.
-    at = level.parent && !level.parentIsBoundary ? level.next : nullptr;
+const LivenessOracle::RegionCfg &LivenessOracle::getRegionCfg(Region *region) {
+  auto [it, inserted] = regionCfgs.try_emplace(region);
+  RegionCfg &cfg = it->second;
+  if (!inserted)
+    return cfg;
+  for (Block &block : *region) {
+    cfg.index.try_emplace(&block, cfg.blocks.size());
+    cfg.blocks.push_back(&block);
   }
-  result.rest = at;
-  pointLevels.try_emplace(point, result);
-  return result;
+  cfg.preds.resize(cfg.blocks.size());
+  for (auto [i, block] : llvm::enumerate(cfg.blocks))
+    for (Block *pred : block->getPredecessors())
+      cfg.preds[i].push_back(cfg.index.lookup(pred));
+  return cfg;
 }
 
-LivenessOracle::LocalLiveness
-LivenessOracle::computeLocalLiveness(Value v, uint32_t number, Operation *pc) {
-  // The walk climbs out of regions; the points it passes on the way (the op
-  // after each region op left) have the same answer, so they are cached
-  // too, and a walk stops at a cached one: linear in the nesting overall.
-  SmallVector<Operation *, 8> passed;
-  auto finish = [&](LocalLiveness result) {
-    for (Operation *point : passed)
-      livenessCache[{getPointIndex(point), number}] = result;
-    return result;
-  };
-  const UseInfo &uses = ctx.getUseInfo(number);
-  Operation *point = pc; // the first op not yet executed at this level
-  while (point) {
-    Level level = getLevel(point);
-    if (std::optional<LocalLiveness> local = decideAtLevel(level, uses, v))
-      return finish(*local);
-    point = level.next;
-    if (point) {
-      auto cached = livenessCache.find({getPointIndex(point), number});
-      if (cached != livenessCache.end())
-        return finish(cached->second);
-      passed.push_back(point);
+bool LivenessOracle::isLiveOut(Value v, uint32_t number, Block *block) {
+  // What mlir::Liveness computes for the block, for this value only: the
+  // least fixpoint of in(X) = use(X) | (out(X) - def(X)) and out(X) =
+  // escaping(X) | in(successors of X) over the CFG of the block's region,
+  // where use(X) holds the values an op nested in X reads and that X does
+  // not define (def(X): every value defined in X, nested ones included),
+  // and escaping(X) the values defined at the top of X (its arguments, the
+  // results of its ops) with a user in another block of the region.
+  // Building the whole analysis for a function of many blocks cost more
+  // than the exploration's queries, which ask about few values and blocks.
+  Region *region = block->getParent();
+  auto [it, inserted] = cfgLiveIns.try_emplace({number, region});
+  CfgLiveIn &live = it->second;
+  const RegionCfg &cfg = getRegionCfg(region);
+  if (inserted) {
+    Block *defBlock = v.getParentBlock();
+    // The block of the region the value is defined in (nested or not).
+    Block *definer = region->findAncestorBlockInRegion(*defBlock);
+    live.in.resize(cfg.blocks.size());
+    SmallVector<uint32_t> work;
+    for (Operation *user : v.getUsers()) {
+      Block *at = region->findAncestorBlockInRegion(*user->getBlock());
+      if (definer && defBlock == definer && at != definer)
+        live.escapes = true;
+      if (!at || at == definer)
+        continue;
+      uint32_t i = cfg.index.lookup(at);
+      if (!live.in.test(i)) {
+        live.in.set(i);
+        work.push_back(i);
+      }
     }
+    if (definer && defBlock == definer)
+      live.topDefiner = definer;
+    while (!work.empty()) {
+      uint32_t i = work.pop_back_val();
+      for (uint32_t pred : cfg.preds[i])
+        if (!live.in.test(pred) && cfg.blocks[pred] != definer) {
+          live.in.set(pred);
+          work.push_back(pred);
+        }
+    }
+    cfgLiveInBits += live.in.size();
   }
-  return finish(LocalLiveness::Dead);
+  if (live.escapes && live.topDefiner == block)
+    return true;
+  for (Block *succ : block->getSuccessors())
+    if (live.in.test(cfg.index.lookup(succ)))
+      return true;
+  return false;
 }
 
 LivenessOracle::FrameVerdicts &
-LivenessOracle::getFrameVerdicts(Operation *pc,
+LivenessOracle::getFrameVerdicts(Block *block,
                                  ArrayRef<Operation *> callStack) {
-  SmallVector<uint32_t, 1> &candidates = framesByPoint[pc];
+  SmallVector<uint32_t, 1> &candidates = framesByBlock[block];
   for (uint32_t index : candidates)
     if (ArrayRef(frames[index].callStack) == callStack)
       return frames[index];
   candidates.push_back(frames.size());
   FrameVerdicts &frame = frames.emplace_back();
+  frame.level = &getLevel(block);
   frame.callStack.assign(callStack.begin(), callStack.end());
   return frame;
 }
 
+LivenessOracle::Summary LivenessOracle::summarize(const FrameVerdicts &frame,
+                                                  uint32_t number) {
+  const UseInfo &uses = ctx.getUseInfo(number);
+  const Level &level = *frame.level;
+  Summary summary;
+  if (std::optional<uint64_t> definerAt = uses.definerFrom(level.block))
+    if (*definerAt < level.blockEnd)
+      summary.definerAt = *definerAt;
+  const uint64_t *end = std::lower_bound(uses.keys.begin(), uses.keys.end(),
+                                         2 * level.blockEnd);
+  if (end != uses.keys.begin())
+    summary.lastUseKey = *(end - 1);
+  LocalLiveness beyond =
+      getVerdictPastBlock(level, uses, ctx.valueOf(number), number);
+  if (beyond == LocalLiveness::UntilReturn && !frame.callStack.empty())
+    summary.liveBeyond =
+        isLiveAt(number, frame.callStack.back()->getNextNode(),
+                 ArrayRef(frame.callStack).drop_back());
+  else
+    summary.liveBeyond = beyond == LocalLiveness::Live;
+  return summary;
+}
+
 bool LivenessOracle::isLiveIn(FrameVerdicts &frame, uint32_t number,
-                              Operation *pc, ArrayRef<Operation *> callStack) {
-  auto it = llvm::lower_bound(frame.known, std::make_pair(number, false));
-  if (it != frame.known.end() && it->first == number)
-    return it->second;
-  bool live = isLiveAt(number, pc, callStack);
-  frame.known.insert(it, {number, live});
-  ++knownVerdicts;
-  return live;
+                              uint64_t pointAt) {
+  auto it = llvm::lower_bound(frame.known, number,
+                              [](const std::pair<uint32_t, Summary> &entry,
+                                 uint32_t key) { return entry.first < key; });
+  if (it == frame.known.end() || it->first != number) {
+    Summary summary = summarize(frame, number);
+    it = frame.known.insert(it, {number, summary});
+    ++knownSummaries;
+  }
+  return it->second.isLiveAt(pointAt);
 }
 
 const llvm::BitVector &LivenessOracle::getLiveVerdicts(const PathState &s) {
-  // The verdicts known at this point and call stack, sorted by value
+  // The summaries known in this block and call stack, sorted by value
   // number: the environment is sorted too, so one merge finds them.
-  FrameVerdicts &frame = getFrameVerdicts(s.pc, s.callStack);
+  FrameVerdicts &frame = getFrameVerdicts(s.pc->getBlock(), s.callStack);
+  uint64_t pointAt = ctx.position(s.pc);
   size_t numValues = s.env.size() + 2 * s.cmpAtoms.size();
   verdicts.clear();
   verdicts.resize(numValues);
-  SmallVector<std::pair<uint32_t, bool>, 8> learned;
+  SmallVector<std::pair<uint32_t, Summary>, 8> learned;
   auto known = frame.known.begin(), knownEnd = frame.known.end();
   for (auto [i, entry] : llvm::enumerate(s.env)) {
     uint32_t number = entry.first;
@@ -233,27 +318,29 @@ const llvm::BitVector &LivenessOracle::getLiveVerdicts(const PathState &s) {
       ++known;
     bool live;
     if (known != knownEnd && known->first == number) {
-      live = known->second;
+      live = known->second.isLiveAt(pointAt);
     } else {
-      live = isLiveAt(number, s.pc, s.callStack);
-      learned.emplace_back(number, live);
+      Summary summary = summarize(frame, number);
+      live = summary.isLiveAt(pointAt);
+      learned.emplace_back(number, summary);
     }
     if (live)
       verdicts.set(i);
   }
   if (!learned.empty()) {
-    std::vector<std::pair<uint32_t, bool>> merged;
+    std::vector<std::pair<uint32_t, Summary>> merged;
     merged.reserve(frame.known.size() + learned.size());
     std::merge(frame.known.begin(), frame.known.end(), learned.begin(),
-               learned.end(), std::back_inserter(merged));
+               learned.end(), std::back_inserter(merged),
+               [](const auto &a, const auto &b) { return a.first < b.first; });
     frame.known = std::move(merged);
-    knownVerdicts += learned.size();
+    knownSummaries += learned.size();
   }
   size_t index = s.env.size();
   for (const CmpAtom &c : s.cmpAtoms) {
-    if (isLiveIn(frame, c.lhs, s.pc, s.callStack))
+    if (isLiveIn(frame, c.lhs, pointAt))
       verdicts.set(index);
-    if (isLiveIn(frame, c.rhs, s.pc, s.callStack))
+    if (isLiveIn(frame, c.rhs, pointAt))
       verdicts.set(index + 1);
     index += 2;
   }
@@ -265,8 +352,8 @@ uint64_t LivenessOracle::estimateBytes() const {
   // (The verdicts are counted as they are learned: a walk over the frames
   // here, every kResourceCheckSteps steps, would be quadratic.)
   return frames.size() * (kNode + sizeof(FrameVerdicts)) +
-         knownVerdicts * sizeof(std::pair<uint32_t, bool>) +
-         livenessCache.size() * (8 + sizeof(LocalLiveness)) +
-         levels.capacity() * sizeof(Level) +
-         pointLevels.size() * (8 + sizeof(PointLevels));
+         knownSummaries * sizeof(std::pair<uint32_t, Summary>) +
+         levels.size() * (16 + sizeof(Level)) +
+         blockVerdicts.size() * (16 + sizeof(LocalLiveness)) +
+         cfgLiveIns.size() * (16 + sizeof(CfgLiveIn)) + cfgLiveInBits / 8;
 }

@@ -2,8 +2,11 @@
 //-*-===//
 //
 // Owns: the liveness questions of canonicalization (is value n live at
-// point p, in the frame of this call stack?) and their caches: by point and
-// value, and by point, call stack and list of values of a state.
+// point p, in the frame of this call stack?) and their caches: a summary
+// per block, call stack and value (where the block uses and defines it
+// after any point, and whether it is live past the block), the verdicts
+// past blocks the walks climb through, and the liveness of values across
+// the CFG of a region (what mlir::Liveness computes, per value).
 // Must not touch: path states (it only reads them) or events; the answers
 // depend on the IR only.
 //
@@ -42,27 +45,28 @@ private:
   /// Liveness of `v` at `pc` within the function holding `pc`: used later
   /// in it, dead, or live only if live after the call of the function.
   enum class LocalLiveness : uint8_t { Dead, Live, UntilReturn };
-  LocalLiveness computeLocalLiveness(mlir::Value v, uint32_t number,
-                                     mlir::Operation *pc);
 
   /// What a walk from a point looks at in one block it climbs through: the
-  /// ops of `block` from the point on (positions [pointAt, blockEnd)), then
-  /// the op holding the block.
+  /// ops of `block` from the point to its end (positions up to blockEnd),
+  /// then the op holding the block. Computed once per block.
   struct Level {
     mlir::Block *block;
     mlir::Operation *parent;
     /// The op after `parent`: the point of the next level.
     mlir::Operation *next;
     /// For a block with successors, or not the entry block, inside a
-    /// function: the function, whose liveness says whether the CFG of the
-    /// region uses the value later.
+    /// function: the function (the CFG of the region may use the value
+    /// later).
     mlir::Operation *cfgFunction;
-    uint64_t pointAt, blockEnd;
+    uint64_t blockEnd;
     /// `parent`'s subtree, when the block is in a region that loops.
     uint64_t parentAt, parentEnd;
     bool parentIsBoundary, singleBlockBody, inLoop;
   };
-  Level getLevel(mlir::Operation *point);
+  const Level &getLevel(mlir::Block *block);
+  /// The levels by block (a deque: a level stays in place as it grows).
+  llvm::DenseMap<mlir::Block *, uint32_t> levelIndex;
+  std::deque<Level> levels;
   /// Liveness decided within the block of a point at `pointAt` (the ops of
   /// the block from the point on span [pointAt, blockEnd)): live when used
   /// there, dead when defined again there; none when it takes a walk.
@@ -70,60 +74,90 @@ private:
                                            mlir::Block *block,
                                            uint64_t pointAt,
                                            uint64_t blockEnd);
-  /// The verdict of one level for the value, none when the walk goes on to
-  /// `level.next`.
-  std::optional<LocalLiveness> decideAtLevel(const Level &level,
-                                             const UseInfo &uses,
-                                             mlir::Value v);
+  /// The verdict of a level past the ops of its block (the same for every
+  /// point of the block), none when the walk goes on to `level.next`.
+  std::optional<LocalLiveness> decideBeyondBlock(const Level &level,
+                                                 const UseInfo &uses,
+                                                 mlir::Value v,
+                                                 uint32_t number);
+  /// The liveness of the value once no op of `level`'s block after the
+  /// point uses or defines it: the same for every point of the block, so
+  /// computed once per block and value.
+  LocalLiveness getBlockVerdict(const Level &level, const UseInfo &uses,
+                                mlir::Value v, uint32_t number);
+  /// The same, for a block whose verdict is not kept in blockVerdicts.
+  LocalLiveness getVerdictPastBlock(const Level &level, const UseInfo &uses,
+                                    mlir::Value v, uint32_t number);
+  llvm::DenseMap<std::pair<mlir::Block *, uint32_t>, LocalLiveness>
+      blockVerdicts;
+  /// The point of the last query, its position and its block's level.
+  mlir::Operation *lastQueryPoint = nullptr;
+  uint64_t lastQueryAt = 0;
+  const Level *lastQueryLevel = nullptr;
 
-  /// The first levels of the walk from each point queried, computed once:
-  /// most values are decided in them without a walk or a cache. Deeper
-  /// walks (deep nesting) go on through livenessCache.
-  static constexpr unsigned kMaxLevels = 4;
-  struct PointLevels {
-    uint32_t begin, size;
-    /// Where the walk continues after the levels (null: the value is dead
-    /// there).
-    mlir::Operation *rest;
+  /// Whether `v` (numbered `number`) is live out of `block`, as
+  /// mlir::Liveness says, computed for this value and the block's region
+  /// only.
+  bool isLiveOut(mlir::Value v, uint32_t number, mlir::Block *block);
+  /// The blocks of a region, numbered, with their predecessors.
+  struct RegionCfg {
+    llvm::DenseMap<mlir::Block *, uint32_t> index;
+    std::vector<mlir::Block *> blocks;
+    std::vector<llvm::SmallVector<uint32_t, 2>> preds;
   };
-  PointLevels getPointLevels(mlir::Operation *point);
-  std::vector<Level> levels;
-  llvm::DenseMap<mlir::Operation *, PointLevels> pointLevels;
-  mlir::Operation *lastLevelsPoint = nullptr;
-  PointLevels lastLevels = {0, 0, nullptr};
+  const RegionCfg &getRegionCfg(mlir::Region *region);
+  llvm::DenseMap<mlir::Region *, RegionCfg> regionCfgs;
+  /// The blocks of a region a value is live into, by value number and
+  /// region; with the block that defines it at its top level, if it has a
+  /// user in another block of the region.
+  struct CfgLiveIn {
+    llvm::BitVector in;
+    mlir::Block *topDefiner = nullptr;
+    bool escapes = false;
+  };
+  llvm::DenseMap<std::pair<uint32_t, mlir::Region *>, CfgLiveIn> cfgLiveIns;
+  uint64_t cfgLiveInBits = 0;
+
 
   ModuleContext &ctx;
-  /// The verdicts of isLiveAt at one point in the frame of one call stack,
-  /// sorted by value number: states reaching a point tend to hold the same
+  /// What decides whether a value is live at the points of one block, in
+  /// the frame of one call stack: where the block defines it again and
+  /// where the block last uses it (both after the point or not), and
+  /// whether it is live past the block (the same for all its points).
+  struct Summary {
+    uint64_t definerAt = ~uint64_t(0);
+    uint64_t lastUseKey = ~uint64_t(0);
+    bool liveBeyond = false;
+    /// isLiveAt at the point at `pointAt` of the block (see decideInBlock).
+    bool isLiveAt(uint64_t pointAt) const {
+      if (definerAt != ~uint64_t(0) && pointAt <= definerAt)
+        return false;
+      if (lastUseKey != ~uint64_t(0) && lastUseKey >= 2 * pointAt)
+        return true;
+      return liveBeyond;
+    }
+  };
+  /// The summaries of the values asked about in one block and call stack,
+  /// sorted by value number: states reaching a block tend to hold the same
   /// values.
   struct FrameVerdicts {
+    const Level *level;
     llvm::SmallVector<mlir::Operation *, 2> callStack;
-    std::vector<std::pair<uint32_t, bool>> known;
+    std::vector<std::pair<uint32_t, Summary>> known;
   };
-  FrameVerdicts &getFrameVerdicts(mlir::Operation *pc,
+  FrameVerdicts &getFrameVerdicts(mlir::Block *block,
                                   llvm::ArrayRef<mlir::Operation *> callStack);
-  /// isLiveAt through the verdicts of the frame.
-  bool isLiveIn(FrameVerdicts &frame, uint32_t number, mlir::Operation *pc,
-                llvm::ArrayRef<mlir::Operation *> callStack);
-  /// By point, the indices in `frames` of its call stacks (a deque: the
-  /// verdicts stay in place as it grows).
-  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint32_t, 1>>
-      framesByPoint;
+  Summary summarize(const FrameVerdicts &frame, uint32_t number);
+  /// isLiveAt through the summaries of the frame.
+  bool isLiveIn(FrameVerdicts &frame, uint32_t number, uint64_t pointAt);
+  /// By block, the indices in `frames` of its call stacks (a deque: the
+  /// summaries stay in place as it grows).
+  llvm::DenseMap<mlir::Block *, llvm::SmallVector<uint32_t, 1>> framesByBlock;
   std::deque<FrameVerdicts> frames;
-  /// The verdicts the frames hold.
-  uint64_t knownVerdicts = 0;
+  /// The summaries the frames hold.
+  uint64_t knownSummaries = 0;
   /// The result of the last getLiveVerdicts.
   llvm::BitVector verdicts;
-  /// computeLocalLiveness by point index and value number.
-  llvm::DenseMap<std::pair<uint32_t, uint32_t>, LocalLiveness> livenessCache;
-  /// Dense indices of the points queried, and the last one looked up (the
-  /// queries of one canonicalization share their point).
-  llvm::DenseMap<mlir::Operation *, uint32_t> pointIndex;
-  uint32_t getPointIndex(mlir::Operation *point) {
-    return pointIndex.try_emplace(point, pointIndex.size()).first->second;
-  }
-  mlir::Operation *lastPoint = nullptr;
-  uint32_t lastPointIndex = 0;
 };
 
 } // namespace memlint::explorer

@@ -91,8 +91,11 @@ const UseInfo &ModuleContext::getUseInfo(uint32_t number) {
     // A loop reads its initial iteration values once, on entry: they do
     // not keep the value live inside the loop (bounds do: the
     // exploration reads them at every back-edge).
+    // (Only an op with regions is a loop: no interface lookup for others.)
     bool entryOnly = false;
-    if (auto loop = dyn_cast<LoopLikeOpInterface>(user)) {
+    if (auto loop = user->getNumRegions() != 0
+                        ? dyn_cast<LoopLikeOpInterface>(user)
+                        : LoopLikeOpInterface()) {
       MutableArrayRef<OpOperand> inits = loop.getInitsMutable();
       entryOnly = !inits.empty() && &use >= inits.begin() && &use < inits.end();
     }

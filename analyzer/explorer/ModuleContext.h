@@ -3,7 +3,7 @@
 //
 // Owns: the numbering of a module's values and ops (computed once, then only
 // read, by explorations on several threads) and the per-thread caches of use
-// sites, memory models, liveness and loop/boundary predicates.
+// sites, memory models and loop/boundary predicates.
 // Must not touch: path states, the worklist or events; nothing here depends on
 // how a path runs. It never mutates the IR after the numbering is built.
 //
@@ -14,7 +14,6 @@
 
 #include "analyzer/MemoryModel.h"
 
-#include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
@@ -118,7 +117,7 @@ bool isFunctionBoundary(mlir::Operation *op);
 bool isLoopRegion(mlir::Operation *op, mlir::Region *region);
 
 /// What one exploration (one thread) reads of the module: the shared
-/// numbering, plus caches of uses, memory effects, liveness and symbols of
+/// numbering, plus caches of uses, memory effects and symbols of
 /// its own.
 class ModuleContext {
 public:
@@ -154,13 +153,6 @@ public:
     return it->second;
   }
 
-  const mlir::Liveness &getLiveness(mlir::Operation *function) {
-    auto &slot = liveness[function];
-    if (!slot)
-      slot = std::make_unique<mlir::Liveness>(function);
-    return *slot;
-  }
-
   /// isLoopRegion and isFunctionBoundary, asked at every join and liveness
   /// query (interface calls), computed once per region and op.
   bool isLoop(mlir::Region *region) {
@@ -176,12 +168,11 @@ public:
     return it->second;
   }
 
-  /// Drops the per-value and per-function caches (between root functions,
+  /// Drops the per-value and per-op caches (between root functions,
   /// to keep the peak memory of large modules low).
   void releaseCaches() {
     useInfoIndex.clear();
     useInfos.clear();
-    liveness.clear();
     memoryInfos.clear();
   }
 
@@ -195,7 +186,6 @@ private:
   llvm::DenseMap<uint32_t, uint32_t> useInfoIndex;
   std::deque<UseInfo> useInfos;
   llvm::DenseMap<mlir::Operation *, OpMemoryInfo> memoryInfos;
-  llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
   llvm::DenseMap<mlir::Region *, bool> loopRegions;
   llvm::DenseMap<mlir::Operation *, bool> boundaries;
 };
