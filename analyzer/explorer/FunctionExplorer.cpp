@@ -62,10 +62,11 @@ bool FunctionExplorer::step(PathState &s) {
     return false;
   }
 
-  if (auto region = dyn_cast<RegionBranchOpInterface>(op)) {
-    if (op->getNumRegions() != 0 && !isa<CallOpInterface>(op))
-      return control.stepRegionOp(s, region);
-  }
+  // (Regions first: most ops have none, and the interface lookup costs more.)
+  if (op->getNumRegions() != 0)
+    if (auto region = dyn_cast<RegionBranchOpInterface>(op))
+      if (!isa<CallOpInterface>(op))
+        return control.stepRegionOp(s, region);
   if (auto call = dyn_cast<CallOpInterface>(op))
     if (setup.ctx.getMemoryInfo(op).allocations.empty() &&
         setup.ctx.getMemoryInfo(op).frees.empty()) {

@@ -167,10 +167,14 @@ std::optional<int64_t> MemoryTransfer::linearIndex(PathState &s, Value memref,
   Value rootValue = s.buffers[val->buffer].root;
   auto rootType =
       dyn_cast_or_null<MemRefType>(rootValue ? rootValue.getType() : Type());
-  if (!rootType || !rootType.hasStaticShape() ||
-      !rootType.getLayout().isIdentity() ||
-      rootType.getRank() != (int64_t)indices.size() ||
-      getCheckedNumElements(rootType).value_or(INT64_MAX) > 4096)
+  if (!rootType || rootType.getRank() != (int64_t)indices.size())
+    return std::nullopt;
+  auto [tracked, inserted] = trackedTypes.try_emplace(rootType);
+  if (inserted)
+    tracked->second =
+        rootType.hasStaticShape() && rootType.getLayout().isIdentity() &&
+        getCheckedNumElements(rootType).value_or(INT64_MAX) <= 4096;
+  if (!tracked->second)
     return std::nullopt;
   int64_t linear = 0;
   for (auto [i, index] : llvm::enumerate(indices)) {

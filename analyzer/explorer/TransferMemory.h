@@ -60,6 +60,9 @@ private:
 
   llvm::DenseSet<mlir::Operation *> unknownOps;
   llvm::DenseSet<mlir::Operation *> allocSites;
+  /// Whether linearIndex tracks the cells of a buffer of this type: static,
+  /// identity layout, at most 4096 elements (asked at every load and store).
+  llvm::DenseMap<mlir::Type, bool> trackedTypes;
 };
 
 } // namespace memlint::explorer
