@@ -67,7 +67,13 @@ bool FunctionExplorer::step(PathState &s) {
     if (auto region = dyn_cast<RegionBranchOpInterface>(op))
       if (!isa<CallOpInterface>(op))
         return control.stepRegionOp(s, region);
-  if (auto call = dyn_cast<CallOpInterface>(op))
+  // (Whether an op is a call depends on its name only: the interface
+  // lookup, which costs more than the rest of most steps, once per name.)
+  auto [isCall, inserted] = callsByName.try_emplace(op->getName());
+  if (inserted)
+    isCall->second = isa<CallOpInterface>(op);
+  if (auto call = isCall->second ? cast<CallOpInterface>(op)
+                                 : CallOpInterface())
     if (setup.ctx.getMemoryInfo(op).allocations.empty() &&
         setup.ctx.getMemoryInfo(op).frees.empty()) {
       bool cont = calls.stepCall(s, call);

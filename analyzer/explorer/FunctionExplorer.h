@@ -81,6 +81,8 @@ private:
   void runPath(PathState &s);
 
   std::optional<llvm::SmallVector<uint32_t, 4>> terminalHits;
+  /// Whether ops of a name are calls (CallOpInterface).
+  llvm::DenseMap<mlir::OperationName, bool> callsByName;
 };
 
 //===----------------------------------------------------------------------===//
