@@ -147,10 +147,10 @@ public:
 
   /// The memory model of an op, computed once.
   const OpMemoryInfo &getMemoryInfo(mlir::Operation *op) {
-    auto [it, inserted] = memoryInfos.try_emplace(op);
+    auto [it, inserted] = memoryInfoIndex.try_emplace(op, memoryInfos.size());
     if (inserted)
-      it->second = describeMemory(op);
-    return it->second;
+      memoryInfos.push_back(describeMemory(op));
+    return memoryInfos[it->second];
   }
 
   /// isLoopRegion and isFunctionBoundary, asked at every join and liveness
@@ -173,6 +173,7 @@ public:
   void releaseCaches() {
     useInfoIndex.clear();
     useInfos.clear();
+    memoryInfoIndex.clear();
     memoryInfos.clear();
   }
 
@@ -185,7 +186,10 @@ private:
   /// elements stay valid as it grows).
   llvm::DenseMap<uint32_t, uint32_t> useInfoIndex;
   std::deque<UseInfo> useInfos;
-  llvm::DenseMap<mlir::Operation *, OpMemoryInfo> memoryInfos;
+  /// By op, an index into memoryInfos (a deque: the infos, large, stay in
+  /// place as the table grows; one per op of a large function).
+  llvm::DenseMap<mlir::Operation *, uint32_t> memoryInfoIndex;
+  std::deque<OpMemoryInfo> memoryInfos;
   llvm::DenseMap<mlir::Region *, bool> loopRegions;
   llvm::DenseMap<mlir::Operation *, bool> boundaries;
 };
