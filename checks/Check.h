@@ -96,6 +96,11 @@ public:
   /// FunctionCheck).
   virtual class FunctionCheck *asFunctionCheck() { return nullptr; }
 
+  /// True when `run` reads the module's lifetime analysis (LintContext::
+  /// getLifetime or getLifetimeIfComputed): runChecks runs these checks one
+  /// after the other, in their order, and the others beside them.
+  virtual bool readsLifetime() const { return false; }
+
   /// The options of this check (`CheckOptions`, `rule-id.Name: value`), by
   /// name, with the defaults of its registration (createChecks fills them;
   /// the values are validated there).

@@ -17,10 +17,12 @@
 #include "checks/UseAfterFreeCheck.h"
 
 #include "mlir/IR/Threading.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <numeric>
 
 using namespace memlint;
 
@@ -261,6 +263,21 @@ memlint::createChecks(const GlobList &checks,
   return result;
 }
 
+/// Sorts `findings` as std::stable_sort would, moving each finding once
+/// (a finding is large; a merge sort moves each element log n times).
+static void sortFindings(std::vector<Finding> &findings) {
+  std::vector<uint32_t> order(findings.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return findings[a] < findings[b];
+  });
+  std::vector<Finding> sorted;
+  sorted.reserve(findings.size());
+  for (uint32_t i : order)
+    sorted.push_back(std::move(findings[i]));
+  findings = std::move(sorted);
+}
+
 std::vector<Finding>
 memlint::runChecks(const LintContext &context,
                    llvm::ArrayRef<std::unique_ptr<Check>> checks) {
@@ -273,30 +290,44 @@ memlint::runChecks(const LintContext &context,
     else
       perModule.push_back(check.get());
   }
-  auto runModuleChecks = [&] {
-    for (Check *check : perModule)
-      check->run(context, findings);
+  // The findings of each module check, appended in the checks' order
+  // whichever thread ran them.
+  std::vector<std::vector<Finding>> moduleFound(perModule.size());
+  auto runModuleChecks = [&](bool lifetime) {
+    for (size_t c = 0; c < perModule.size(); ++c)
+      if (perModule[c]->readsLifetime() == lifetime)
+        perModule[c]->run(context, moduleFound[c]);
   };
-  if (perFunction.empty()) {
-    runModuleChecks();
+  mlir::Operation *module = context.getModule();
+  mlir::MLIRContext *ctx = module->getContext();
+  if (!ctx->isMultithreadingEnabled() || perFunction.empty()) {
+    runModuleChecks(/*lifetime=*/true);
+    runModuleChecks(/*lifetime=*/false);
+    // Function by function, each function's analyses shared by the checks;
+    // the findings grouped by check, as the parallel form below.
+    std::vector<std::vector<Finding>> byCheck(perFunction.size());
+    if (!perFunction.empty())
+      for (mlir::FunctionOpInterface fn : getCheckedFunctions(module)) {
+        FunctionAnalyses analyses(fn);
+        for (size_t c = 0; c < perFunction.size(); ++c)
+          perFunction[c]->runOnFunction(context, analyses, byCheck[c]);
+      }
+    for (auto &list : byCheck)
+      for (Finding &f : list)
+        findings.push_back(std::move(f));
   } else {
     // Function checks: functions in parallel (on the context's threads, as
     // the pass manager runs function passes), findings in a fixed order.
-    // The module checks (the lifetime analysis, itself parallel over root
-    // functions) run at the same time, so that neither leaves a thread idle
-    // while the other finishes its largest function.
-    mlir::Operation *module = context.getModule();
-    mlir::MLIRContext *ctx = module->getContext();
+    // The module checks run at the same time: first those that read the
+    // lifetime analysis (itself parallel over root functions), the longest
+    // task, then the others on another thread, so that no thread is idle
+    // while another finishes its largest function.
     std::vector<mlir::FunctionOpInterface> functions =
         getCheckedFunctions(module);
     freezeOpOrder(module);
-    std::optional<llvm::ThreadPoolTaskGroup> moduleTask;
-    if (ctx->isMultithreadingEnabled() && !perModule.empty()) {
-      moduleTask.emplace(ctx->getThreadPool());
-      moduleTask->async(runModuleChecks);
-    } else {
-      runModuleChecks();
-    }
+    llvm::ThreadPoolTaskGroup moduleTasks(ctx->getThreadPool());
+    moduleTasks.async([&] { runModuleChecks(/*lifetime=*/true); });
+    moduleTasks.async([&] { runModuleChecks(/*lifetime=*/false); });
     std::vector<std::vector<std::vector<Finding>>> found(
         functions.size(), std::vector<std::vector<Finding>>(perFunction.size()));
     mlir::parallelFor(ctx, 0, functions.size(), [&](size_t i) {
@@ -304,14 +335,24 @@ memlint::runChecks(const LintContext &context,
       for (size_t c = 0; c < perFunction.size(); ++c)
         perFunction[c]->runOnFunction(context, analyses, found[i][c]);
     });
-    if (moduleTask)
-      moduleTask->wait();
+    moduleTasks.wait();
     for (size_t c = 0; c < perFunction.size(); ++c)
       for (auto &perCheck : found)
         for (Finding &f : perCheck[c])
           findings.push_back(std::move(f));
   }
-  std::stable_sort(findings.begin(), findings.end());
-  linkSharedCauses(findings);
-  return findings;
+  // Module checks first, as they were run before the function checks.
+  std::vector<Finding> all;
+  size_t total = findings.size();
+  for (auto &list : moduleFound)
+    total += list.size();
+  all.reserve(total);
+  for (auto &list : moduleFound)
+    for (Finding &f : list)
+      all.push_back(std::move(f));
+  for (Finding &f : findings)
+    all.push_back(std::move(f));
+  sortFindings(all);
+  linkSharedCauses(all);
+  return all;
 }

@@ -12,6 +12,7 @@ class DoubleFreeCheck : public Check {
 public:
   DoubleFreeCheck() : Check("lifetime-double-free", Level::Error) {}
   void run(const LintContext &context, std::vector<Finding> &findings) override;
+  bool readsLifetime() const override { return true; }
 };
 
 } // namespace memlint

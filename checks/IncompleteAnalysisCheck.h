@@ -14,6 +14,7 @@ class IncompleteAnalysisCheck : public Check {
 public:
   IncompleteAnalysisCheck() : Check("memlint-incomplete", Level::Warning) {}
   void run(const LintContext &context, std::vector<Finding> &findings) override;
+  bool readsLifetime() const override { return true; }
 };
 
 } // namespace memlint

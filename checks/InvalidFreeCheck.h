@@ -12,6 +12,7 @@ class InvalidFreeCheck : public Check {
 public:
   InvalidFreeCheck() : Check("lifetime-invalid-free", Level::Error) {}
   void run(const LintContext &context, std::vector<Finding> &findings) override;
+  bool readsLifetime() const override { return true; }
 };
 
 } // namespace memlint

@@ -12,6 +12,7 @@ class LeakCheck : public Check {
 public:
   LeakCheck() : Check("lifetime-leak", Level::Error) {}
   void run(const LintContext &context, std::vector<Finding> &findings) override;
+  bool readsLifetime() const override { return true; }
 };
 
 } // namespace memlint

@@ -12,6 +12,7 @@ class UseAfterFreeCheck : public Check {
 public:
   UseAfterFreeCheck() : Check("lifetime-use-after-free", Level::Error) {}
   void run(const LintContext &context, std::vector<Finding> &findings) override;
+  bool readsLifetime() const override { return true; }
 };
 
 } // namespace memlint

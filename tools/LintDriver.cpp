@@ -39,6 +39,30 @@
 using namespace mlir;
 using namespace memlint;
 
+/// Adds the ops of `module` (not itself), the sum of their depths (an op
+/// directly in the module has depth 1) and its functions with a body to
+/// `figures`; one pass with an explicit stack (nesting may be deep).
+static void countOps(ModuleOp module, FileFigures &figures) {
+  uint64_t ops = 0, depths = 0, functions = 0;
+  SmallVector<std::pair<Operation *, uint64_t>> stack;
+  for (Operation &op : llvm::reverse(*module.getBody()))
+    stack.push_back({&op, 1});
+  while (!stack.empty()) {
+    auto [op, depth] = stack.pop_back_val();
+    ++ops;
+    depths += depth;
+    if (auto fn = dyn_cast<FunctionOpInterface>(op))
+      functions += !fn.isExternal();
+    for (Region &region : llvm::reverse(op->getRegions()))
+      for (Block &block : llvm::reverse(region))
+        for (Operation &nested : llvm::reverse(block))
+          stack.push_back({&nested, depth + 1});
+  }
+  figures.ops += ops;
+  figures.opDepths += depths;
+  figures.functions += functions;
+}
+
 namespace {
 using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point start) {
@@ -312,20 +336,8 @@ struct ChunkLinter {
     if (const LifetimeAnalysis *lifetime = lint.getLifetimeIfComputed())
       stats = lifetime->getStats();
     // Functions and ops of the chunk, whichever checks ran, and their
-    // depths (pre-order: a parent's depth is known before its ops').
-    llvm::DenseMap<Operation *, uint64_t> depths;
-    depths[module->getOperation()] = 0;
-    module->getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == module->getOperation())
-        return;
-      uint64_t depth = depths.lookup(op->getParentOp()) + 1;
-      if (op->getNumRegions())
-        depths[op] = depth;
-      result.status.figures.opDepths += depth;
-      ++result.status.figures.ops;
-      if (auto fn = dyn_cast<FunctionOpInterface>(op))
-        result.status.figures.functions += !fn.isExternal();
-    });
+    // depths.
+    countOps(*module, result.status.figures);
     result.status.figures.buffers += stats.buffers;
     result.status.figures.unknownEffectOps += stats.unknownEffectOps;
     for (const auto &[name, count] : stats.unknownEffectOpNames)
