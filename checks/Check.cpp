@@ -58,10 +58,20 @@ LintContext::LintContext(Operation *module, const SourceInfo &source,
 std::vector<FunctionOpInterface>
 memlint::getCheckedFunctions(Operation *module) {
   std::vector<FunctionOpInterface> functions;
-  module->walk([&](FunctionOpInterface fn) {
-    // Nested functions are analysed with the function that holds them.
-    if (!fn.isExternal() && !fn->getParentOfType<FunctionOpInterface>())
+  // Nested functions are analysed with the function that holds them: the
+  // walk does not enter functions (nor ops without regions, which cannot
+  // hold one).
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == module)
+      return WalkResult::advance();
+    if (op->getNumRegions() == 0)
+      return WalkResult::skip();
+    auto fn = dyn_cast<FunctionOpInterface>(op);
+    if (!fn)
+      return WalkResult::advance();
+    if (!fn.isExternal())
       functions.push_back(fn);
+    return WalkResult::skip();
   });
   return functions;
 }

@@ -263,14 +263,39 @@ memlint::createChecks(const GlobList &checks,
   return result;
 }
 
-/// Sorts `findings` as std::stable_sort would, moving each finding once
-/// (a finding is large; a merge sort moves each element log n times).
+/// Sorts `findings` as std::stable_sort by operator< would, moving each
+/// finding once (a finding is large; a merge sort moves each element log n
+/// times) and comparing files by their rank among the files named (one or a
+/// few) rather than by their paths.
 static void sortFindings(std::vector<Finding> &findings) {
-  std::vector<uint32_t> order(findings.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return findings[a] < findings[b];
+  std::vector<llvm::StringRef> files;
+  for (const Finding &f : findings)
+    if (files.empty() || files.back() != f.location.file)
+      files.push_back(f.location.file);
+  llvm::sort(files);
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  struct Key {
+    uint32_t file, line, column, index;
+  };
+  std::vector<Key> keys;
+  keys.reserve(findings.size());
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const FindingLocation &at = findings[i].location;
+    keys.push_back({uint32_t(llvm::lower_bound(files, at.file) - files.begin()),
+                    uint32_t(at.range.line), uint32_t(at.range.column),
+                    uint32_t(i)});
+  }
+  std::stable_sort(keys.begin(), keys.end(), [&](const Key &a, const Key &b) {
+    if (a.file != b.file || a.line != b.line || a.column != b.column)
+      return std::tie(a.file, a.line, a.column) <
+             std::tie(b.file, b.line, b.column);
+    const Finding &x = findings[a.index], &y = findings[b.index];
+    return std::tie(x.rule, x.message) < std::tie(y.rule, y.message);
   });
+  std::vector<uint32_t> order;
+  order.reserve(keys.size());
+  for (const Key &key : keys)
+    order.push_back(key.index);
   std::vector<Finding> sorted;
   sorted.reserve(findings.size());
   for (uint32_t i : order)

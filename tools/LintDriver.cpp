@@ -51,6 +51,8 @@ static void countOps(ModuleOp module, FileFigures &figures) {
     auto [op, depth] = stack.pop_back_val();
     ++ops;
     depths += depth;
+    if (op->getNumRegions() == 0)
+      continue;
     if (auto fn = dyn_cast<FunctionOpInterface>(op))
       functions += !fn.isExternal();
     for (Region &region : llvm::reverse(op->getRegions()))
