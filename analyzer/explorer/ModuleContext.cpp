@@ -19,10 +19,41 @@ using namespace memlint;
 using namespace memlint::explorer;
 
 ModuleNumbering::ModuleNumbering(Operation *module) {
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    positions.try_emplace(op, positions.size());
+  // Sizes first: the tables are filled without growing.
+  size_t numOps = 0, numValues = 0;
+  module->walk([&](Operation *op) {
+    ++numOps;
+    numValues += op->getNumResults();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        numValues += block.getNumArguments();
+  });
+  positions.reserve(numOps);
+  ends.resize(numOps);
+  numbers.reserve(numValues);
+  values.reserve(numValues);
+  // Pre-order, with an explicit stack (nesting may be deep): an op's
+  // position when it is entered, one past its subtree's last position when
+  // it is left.
+  struct Frame {
+    Operation *op;
+    uint64_t leaving; ///< 1 + the op's position when it is left, else 0
+  };
+  std::vector<Frame> stack{{module, 0}};
+  while (!stack.empty()) {
+    Frame frame = stack.back();
+    stack.pop_back();
+    Operation *op = frame.op;
+    if (frame.leaving) {
+      ends[frame.leaving - 1] = positions.size();
+      continue;
+    }
+    uint64_t at = positions.size();
+    positions.try_emplace(op, at);
     for (Value result : op->getResults())
       addValue(result);
+    stack.push_back({op, at + 1});
+    size_t firstChild = stack.size();
     for (Region &region : op->getRegions())
       for (Block &block : region) {
         for (Value arg : block.getArguments())
@@ -31,17 +62,11 @@ ModuleNumbering::ModuleNumbering(Operation *module) {
         // (see freezeOpOrder).
         if (!block.isOpOrderValid())
           block.recomputeOpOrder();
+        for (Operation &nested : block)
+          stack.push_back({&nested, 0});
       }
-  });
-  // One past the last position in each op's subtree (children first).
-  module->walk<WalkOrder::PostOrder>([&](Operation *op) {
-    uint64_t end = position(op) + 1;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        if (!block.empty())
-          end = std::max(end, ends.lookup(&block.back()));
-    ends.try_emplace(op, end);
-  });
+    std::reverse(stack.begin() + firstChild, stack.end());
+  }
 }
 
 uint64_t ModuleNumbering::countOps(Operation *op) const {

@@ -81,7 +81,10 @@ public:
   explicit ModuleNumbering(mlir::Operation *module);
 
   /// One past the last pre-order position of `op`'s subtree.
-  uint64_t subtreeEnd(mlir::Operation *op) const { return ends.lookup(op); }
+  uint64_t subtreeEnd(mlir::Operation *op) const {
+    auto it = positions.find(op);
+    return it == positions.end() ? 0 : ends[it->second];
+  }
   /// True when `op` is `root` or nested in it, in constant time.
   bool inSubtree(mlir::Operation *root, mlir::Operation *op) const {
     uint64_t at = position(op);
@@ -106,7 +109,9 @@ private:
   }
 
   llvm::DenseMap<mlir::Value, uint32_t> numbers;
-  llvm::DenseMap<mlir::Operation *, uint64_t> positions, ends;
+  llvm::DenseMap<mlir::Operation *, uint64_t> positions;
+  /// By position: one past the last position of the op's subtree.
+  std::vector<uint64_t> ends;
   std::vector<mlir::Value> values;
 };
 
