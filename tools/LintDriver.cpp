@@ -416,19 +416,41 @@ static void lintChunks(const std::string &text, const LintOptions &options,
       linter.run(blankOutside(text, chunks[i].first, chunks[i].second));
 }
 
-uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
-  std::vector<FixEdit> sorted = sortEdits(edits);
-  int64_t delta = 0; // new - old, for the edits before `offset`
-  for (const FixEdit &edit : sorted) {
+OffsetMap::OffsetMap(ArrayRef<FixEdit> edits) {
+  int64_t delta = 0; // new - old, for the edits before
+  for (const FixEdit &edit : sortEdits(edits)) {
     int64_t newStart = int64_t(edit.offset) + delta;
-    int64_t newEnd = newStart + int64_t(edit.text.size());
-    if (int64_t(offset) < newStart)
-      break;
-    if (int64_t(offset) < newEnd)
-      return edit.offset; // inside inserted text
     delta += int64_t(edit.text.size()) - int64_t(edit.length);
+    spans.push_back({newStart, newStart + int64_t(edit.text.size()), delta,
+                     edit.offset});
   }
-  return uint64_t(int64_t(offset) - delta);
+}
+
+/// The last edit whose text starts at or before `offset`, if any.
+const OffsetMap::Span *OffsetMap::spanBefore(uint64_t offset) const {
+  auto it = llvm::upper_bound(spans, int64_t(offset),
+                              [](int64_t at, const Span &span) {
+                                return at < span.newStart;
+                              });
+  return it == spans.begin() ? nullptr : &*std::prev(it);
+}
+
+uint64_t OffsetMap::back(uint64_t offset) const {
+  const Span *span = spanBefore(offset);
+  if (!span)
+    return offset;
+  if (int64_t(offset) < span->newEnd)
+    return span->offset; // inside inserted text
+  return uint64_t(int64_t(offset) - span->delta);
+}
+
+bool OffsetMap::isInserted(uint64_t offset) const {
+  const Span *span = spanBefore(offset);
+  return span && int64_t(offset) < span->newEnd;
+}
+
+uint64_t memlint::mapOffsetBack(uint64_t offset, ArrayRef<FixEdit> edits) {
+  return OffsetMap(edits).back(offset);
 }
 
 bool memlint::isImprovement(const FileResult &before, const FileResult &after,
@@ -437,8 +459,9 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
                             bool progress) {
   if (!after.status.ok)
     return false;
+  OffsetMap map(edits);
   for (const auto &range : after.incompleteFunctions) {
-    uint64_t start = mapOffsetBack(range.first, edits);
+    uint64_t start = map.back(range.first);
     if (!llvm::any_of(before.incompleteFunctions,
                       [&](const auto &r) { return r.first == start; }))
       return false;
@@ -471,31 +494,18 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
   using Witness = std::vector<std::pair<uint64_t, std::string>>;
   // (A step at an op the edits inserted is left out: a guard inserted on
   // the path is no repair.)
-  auto witnessOf = [](const Finding &f, ArrayRef<FixEdit> mapBack) {
-    std::vector<FixEdit> sorted = sortEdits(mapBack);
-    std::vector<std::pair<uint64_t, uint64_t>> inserted; // edited text
-    int64_t delta = 0;
-    for (const FixEdit &edit : sorted) {
-      int64_t start = int64_t(edit.offset) + delta;
-      inserted.push_back({start, start + edit.text.size()});
-      delta += int64_t(edit.text.size()) - int64_t(edit.length);
-    }
+  auto witnessOf = [](const Finding &f, const OffsetMap &mapBack) {
     Witness w;
-    for (const FindingNote &note : f.notes) {
-      uint64_t at = note.location.range.offset;
-      if (llvm::any_of(inserted, [&](const auto &range) {
-            return range.first <= at && at < range.second;
-          }))
-        continue;
-      w.push_back({mapOffsetBack(at, mapBack), note.message});
-    }
+    for (const FindingNote &note : f.notes)
+      if (!mapBack.isInserted(note.location.range.offset))
+        w.push_back({mapBack.back(note.location.range.offset), note.message});
     return w;
   };
   std::map<std::pair<std::string, uint64_t>, Witness> leakWitnesses;
   for (const Finding *target : targets) {
     if (progress && target->rule == "lifetime-leak")
       leakWitnesses[{target->rule, target->location.range.offset}] =
-          witnessOf(*target, {});
+          witnessOf(*target, OffsetMap({}));
     if (llvm::none_of(target->notes,
                       [](const FindingNote &note) { return note.otherSite; })) {
       fixed.insert({target->rule, target->location.range.offset});
@@ -508,12 +518,12 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
   for (const ReportedFinding &item : after.findings) {
     const Finding &f = item.finding;
     std::pair<std::string, uint64_t> key{
-        f.rule, mapOffsetBack(f.location.range.offset, edits)};
+        f.rule, map.back(f.location.range.offset)};
     auto group = aggregated.find({f.rule, f.function, f.memorySpace});
     if (group != aggregated.end()) {
       forEachSite(f, [&](uint64_t offset) {
         sitesLeft[group->first] +=
-            group->second.count(mapOffsetBack(offset, edits));
+            group->second.count(map.back(offset));
       });
       continue;
     }
@@ -528,7 +538,7 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
     if (fixed.count(key)) {
       auto leak = leakWitnesses.find(key);
       if (leak == leakWitnesses.end() ||
-          witnessOf(f, edits) == leak->second)
+          witnessOf(f, map) == leak->second)
         return false; // not fixed
       leakWitnesses.erase(leak); // repaired on the path reported
     }

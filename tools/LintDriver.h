@@ -118,8 +118,28 @@ FileResult lintText(std::string text, const std::string &path,
 void validateFileFixes(FileResult &result, const LintOptions &options,
                        const mlir::DialectRegistry &registry);
 
-/// The offset in the original text of `offset` in the edited text (the
-/// edit's own offset for a position inside inserted text).
+/// Maps offsets of a text edited by `edits` back to the original text.
+class OffsetMap {
+public:
+  explicit OffsetMap(llvm::ArrayRef<FixEdit> edits);
+  /// The offset in the original text of `offset` in the edited text (the
+  /// edit's own offset for a position inside inserted text).
+  uint64_t back(uint64_t offset) const;
+  /// True when `offset` in the edited text is inside text an edit inserted.
+  bool isInserted(uint64_t offset) const;
+
+private:
+  /// The edits in order: where each one's text starts in the edited text,
+  /// its original offset, and the text's size.
+  struct Span {
+    int64_t newStart, newEnd, delta;
+    uint64_t offset;
+  };
+  const Span *spanBefore(uint64_t offset) const;
+  std::vector<Span> spans;
+};
+
+/// OffsetMap(edits).back(offset), for one offset.
 uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
 /// True when the edited file `after` parses and verifies, has no error-level
 /// finding that `before` did not have (by rule and original position), no

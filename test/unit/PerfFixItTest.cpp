@@ -224,4 +224,17 @@ TEST(ApplyEditsTest, InsertionAtTheStartOfARemovedLine) {
   FixEdit second{"f", 2, 0, "second\n"};
   EXPECT_EQ(applyEdits(text, {remove, insert, second}),
             "a\ninserted\nsecond\nb\n");
+  // In "a\ninserted\nsecond\nb\n": offsets before the edits map to
+  // themselves, offsets inside inserted text to their edit's offset, and
+  // "b" (at 18) back to 12.
+  OffsetMap map({remove, insert, second});
+  EXPECT_EQ(map.back(0), 0u);
+  EXPECT_FALSE(map.isInserted(1));
+  EXPECT_TRUE(map.isInserted(2));
+  EXPECT_EQ(map.back(5), 2u);
+  EXPECT_TRUE(map.isInserted(11));
+  EXPECT_EQ(map.back(11), 2u);
+  EXPECT_FALSE(map.isInserted(18));
+  EXPECT_EQ(map.back(18), 12u);
+  EXPECT_EQ(map.back(18), mapOffsetBack(18, {second, insert, remove}));
 }
