@@ -2,6 +2,8 @@
 
 #include "checks/LifetimeFixes.h"
 #include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFlagFixes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -1579,6 +1581,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // A buffer of an scf.for body carried to the next iteration, which
     // replaces it: an ownership flag carried with it.
     auto loopCarried = [&] {
+      // The same through an scf.while (LifetimeFlagFixes.cpp).
+      for (FixIt &fix :
+           getWhileCarriedFlagFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
       auto loop = dyn_cast<scf::ForOp>(root.getParentBlock()->getParentOp());
       if (!loop || root.getParentBlock() != loop.getBody())
         return;
@@ -2088,4 +2094,21 @@ std::vector<FixIt> memlint::getAllocaInLoopFixes(const LintContext &context,
                                        : "allocate it once, before the loop"))
     fixes.push_back(std::move(*fix));
   return fixes;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared queries (LifetimeFixSupport.h)
+//===----------------------------------------------------------------------===//
+
+llvm::SetVector<Value> memlint::getFixAliases(Value root) {
+  return getAliases(root);
+}
+
+Operation *memlint::getLastUseIn(Block *block,
+                                 const llvm::SetVector<Value> &values) {
+  return getLastUse(block, values);
+}
+
+bool memlint::derivesAlways(Value value, Value root) {
+  return derive(value, root).kind == Derivation::Always;
 }

@@ -1,0 +1,358 @@
+//===- LifetimeFlagFixes.cpp - Ownership-flag fix-its ---------------------===//
+//
+// Owns the text edits of the ownership-flag construction for buffers that
+// loops carry (see LifetimeFlagFixes.h). It reads the IR and the source
+// text, and builds edits; it never runs an analysis, and whether a
+// candidate is right is the validation's to decide (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/LifetimeFlagFixes.h"
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Reading the text
+//===----------------------------------------------------------------------===//
+
+/// The offset of `needle` in `text` at or after `from`, outside any bracket
+/// (`()`, `[]`, `{}`, `<>`; the `>` of an arrow `->` closes nothing);
+/// npos when there is none before a bracket closes that opened before
+/// `from`.
+size_t findTopLevel(StringRef text, size_t from, StringRef needle) {
+  int depth = 0;
+  for (size_t i = from; i < text.size(); ++i) {
+    if (depth == 0 && text.substr(i).starts_with(needle))
+      return i;
+    char c = text[i];
+    if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
+      ++i;
+      continue;
+    }
+    if (StringRef("([{<").contains(c)) {
+      ++depth;
+    } else if (StringRef(")]}>").contains(c)) {
+      if (depth == 0)
+        return StringRef::npos;
+      --depth;
+    }
+  }
+  return StringRef::npos;
+}
+
+/// Edits on the text of one file, gathered from several builders.
+class EditList {
+public:
+  explicit EditList(const LintContext &context) : context(context) {}
+
+  void insert(uint64_t offset, std::string text) {
+    FixEdit edit;
+    edit.file = context.getFilePath().str();
+    edit.offset = offset;
+    edit.text = std::move(text);
+    edits.push_back(std::move(edit));
+  }
+  void replace(uint64_t offset, uint64_t length, std::string text) {
+    insert(offset, std::move(text));
+    edits.back().length = length;
+  }
+  void append(const FixIt &fix) {
+    edits.insert(edits.end(), fix.edits.begin(), fix.edits.end());
+  }
+  /// The fix-it, edits sorted; null when two edits overlap or start at one
+  /// offset (their order would decide the text).
+  std::optional<FixIt> take(std::string description) const {
+    std::vector<FixEdit> sorted = sortEdits(edits);
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i].offset < sorted[i - 1].offset + sorted[i - 1].length ||
+          sorted[i].offset == sorted[i - 1].offset)
+        return std::nullopt;
+    FixIt fix;
+    fix.edits = std::move(sorted);
+    fix.description = std::move(description);
+    fix.general = true;
+    return fix;
+  }
+
+private:
+  const LintContext &context;
+  std::vector<FixEdit> edits;
+};
+
+/// Appends the operand `value` of type `type` to the one-line terminator
+/// `op` written as `name ... %a, %b : A, B` (or as `name ...` without
+/// operands, after `prefixEnd` bytes of its line such as the condition of
+/// `scf.condition(%c)`).
+bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
+                             StringRef value, StringRef type,
+                             EditList &edits) {
+  auto lines = source.getWholeLines(op);
+  if (!lines)
+    return false;
+  StringRef text = source.getText();
+  StringRef line = text.slice(lines->first, lines->second);
+  if (line.count('\n') > 1 || line.contains("//"))
+    return false;
+  size_t name = line.find(op->getName().getStringRef());
+  if (name == StringRef::npos)
+    return false;
+  size_t start = name + op->getName().getStringRef().size();
+  // scf.condition(%c): the operands start after the parenthesis.
+  if (start < line.size() && line[start] == '(') {
+    start = findTopLevel(line, start + 1, ")");
+    if (start == StringRef::npos)
+      return false;
+    ++start;
+  }
+  size_t end = line.rtrim().size();
+  size_t colon = findTopLevel(line, start, " : ");
+  if (colon == StringRef::npos) {
+    if (!line.slice(start, end).trim().empty())
+      return false;
+    edits.insert(lines->first + end,
+                 (" " + value + " : " + type).str());
+    return true;
+  }
+  edits.insert(lines->first + colon, (", " + value).str());
+  edits.insert(lines->first + end, (", " + type).str());
+  return true;
+}
+
+/// Appends the argument `name: type` to the header of the non-entry-like
+/// block `block` written with a label (`^bb0(%x: index):`).
+bool appendBlockArgument(const SourceInfo &source, Block *block,
+                         StringRef name, StringRef type, EditList &edits) {
+  std::string label = source.getBlockName(block);
+  if (label.empty() || block->empty())
+    return false;
+  SourceRange first = source.getRange(&block->front());
+  if (!first.isValid())
+    return false;
+  StringRef text = source.getText();
+  size_t header = text.take_front(first.offset).rfind(label + "(");
+  size_t bare = text.take_front(first.offset).rfind(label + ":");
+  if (header != StringRef::npos &&
+      (bare == StringRef::npos || bare < header)) {
+    size_t close = findTopLevel(text, header + label.size() + 1, ")");
+    if (close == StringRef::npos || close > first.offset)
+      return false;
+    bool empty = text[close - 1] == '(';
+    edits.insert(close, ((empty ? "" : ", ") + name + ": " + type).str());
+    return true;
+  }
+  if (bare == StringRef::npos)
+    return false;
+  edits.insert(bare + label.size(), ("(" + name + ": " + type + ")").str());
+  return true;
+}
+
+/// `scf.if FLAG {\n  DEALLOC\n}`.
+std::string guardedDealloc(const LintContext &context, StringRef flag,
+                           Value value, Deallocator family) {
+  return ("scf.if " + flag + " {\n  " + getDeallocText(context, value, family) +
+          "\n}")
+      .str();
+}
+
+/// The edits that free `value`, the result of `op`, under `flag` once it
+/// is dead: after its last use in the block of `op` (just after `op` when
+/// that block does not use it); with `atExits`, when that block hands it on
+/// to other blocks instead, before each return of the function that `op`
+/// dominates and that does not return it.
+bool freeResultUnderFlag(const LintContext &context, Operation *op,
+                         Value value, StringRef flag, Deallocator family,
+                         bool atExits, EditList &edits) {
+  llvm::SetVector<Value> aliases = getFixAliases(value);
+  Operation *last = getLastUseIn(op->getBlock(), aliases);
+  std::string text = guardedDealloc(context, flag, value, family);
+  FixItBuilder builder(context);
+  if (!last || !last->hasTrait<OpTrait::IsTerminator>()) {
+    if (atExits)
+      return false;
+    builder.insertAfter(last ? last : op, text);
+  } else {
+    if (!atExits || last->getNumSuccessors() == 0)
+      return false;
+    Region *body = op->getParentRegion();
+    if (!isa<FunctionOpInterface>(body->getParentOp()))
+      return false;
+    DominanceInfo dominance(body->getParentOp());
+    unsigned exits = 0;
+    for (Block &block : *body) {
+      Operation *terminator = block.getTerminator();
+      if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>() ||
+          !dominance.properlyDominates(op, terminator))
+        continue;
+      if (llvm::any_of(terminator->getOperands(),
+                       [&](Value v) { return aliases.contains(v); }))
+        return false; // returned there: nobody knows whose it is
+      builder.insertBefore(terminator, text);
+      ++exits;
+    }
+    if (!exits)
+      return false;
+  }
+  std::optional<FixIt> placed = builder.take("");
+  if (!placed)
+    return false;
+  edits.append(*placed);
+  return true;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// scf.while
+//===----------------------------------------------------------------------===//
+
+std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
+                                                     Value root,
+                                                     Deallocator family) {
+  Block *body = root.getParentBlock();
+  auto loop = dyn_cast_or_null<scf::WhileOp>(body ? body->getParentOp()
+                                                  : nullptr);
+  if (!loop || body != loop.getAfterBody())
+    return {};
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  scf::ConditionOp condition = loop.getConditionOp();
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *function = loop->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return {};
+  Block &entry = function->getRegion(0).front();
+  auto lines = source.getWholeLines(loop);
+  if (!lines || entry.empty() || !source.getWholeLines(&entry.front()))
+    return {};
+
+  // The position the buffer is carried at, and where scf.condition forwards
+  // it to (none: the `before` region drops it).
+  std::optional<unsigned> carried;
+  for (OpOperand &operand : yield->getOpOperands())
+    if (derivesAlways(operand.get(), root)) {
+      carried = operand.getOperandNumber();
+      break;
+    }
+  if (!carried)
+    return {};
+  BlockArgument before = loop.getBeforeArguments()[*carried];
+  std::optional<unsigned> forwarded;
+  for (auto [k, value] : llvm::enumerate(condition.getArgs()))
+    if (value == before) {
+      forwarded = k;
+      break;
+    }
+
+  std::string suffix = std::to_string(source.getRange(loop).line);
+  std::string own = "%memlint_own_" + suffix, ownAfter = "%memlint_owna_" + suffix,
+              owned = "%memlint_owned_" + suffix,
+              yes = "%memlint_true_" + suffix, no = "%memlint_false_" + suffix;
+  for (const std::string &name : {own, ownAfter, owned, yes, no})
+    if (text.contains(name))
+      return {};
+
+  // The header, on one line:
+  // "%r0, %r1 = scf.while (%w0 = %i0, %w1 = %i1) : (T0, T1) -> (T0, T1) {".
+  StringRef header = text.slice(lines->first, lines->second);
+  header = header.take_until([](char c) { return c == '\n'; });
+  size_t equals = header.find(" = scf.while (");
+  if (equals == StringRef::npos || header.take_front(equals).contains(':') ||
+      header.contains("//"))
+    return {};
+  size_t initOpen = equals + StringRef(" = scf.while ").size();
+  size_t initClose = findTopLevel(header, initOpen + 1, ")");
+  if (initClose == StringRef::npos ||
+      !header.substr(initClose).starts_with(") : ("))
+    return {};
+  size_t typesOpen = initClose + 4;
+  size_t typesClose = findTopLevel(header, typesOpen + 1, ")");
+  if (typesClose == StringRef::npos ||
+      !header.substr(typesClose).starts_with(") -> "))
+    return {};
+  size_t resultsStart = typesClose + 5;
+  size_t brace = header.rtrim().size();
+  if (brace < 2 || !header.take_front(brace).ends_with(" {") ||
+      brace - 2 <= resultsStart)
+    return {};
+  brace -= 2;
+  StringRef resultTypes = header.slice(resultsStart, brace);
+
+  std::vector<FixIt> fixes;
+  // Variants: the result is not freed (it escapes), it is freed after its
+  // last use, or before each return.
+  for (unsigned variant = 0; variant < 3; ++variant) {
+    if (variant != 0 && !forwarded)
+      break;
+    EditList edits(context);
+    uint64_t at = lines->first;
+    auto sep = [&](size_t close) {
+      return header[close - 1] == '(' ? "" : ", ";
+    };
+    edits.insert(at + equals, ", " + owned);
+    edits.insert(at + initClose, sep(initClose) + own + " = " + no);
+    edits.insert(at + typesClose, std::string(sep(typesClose)) + "i1");
+    if (resultTypes.starts_with("(") &&
+        findTopLevel(resultTypes, 1, ")") == resultTypes.size() - 1)
+      edits.insert(at + brace - 1,
+                   std::string(sep(brace - 1)) +
+                       "i1");
+    else
+      edits.replace(at + resultsStart, resultTypes.size(),
+                    "(" + resultTypes.str() + ", i1)");
+    if (!appendTerminatorOperand(source, condition, forwarded ? own : no,
+                                 "i1", edits) ||
+        !appendBlockArgument(source, body, ownAfter, "i1", edits) ||
+        !appendTerminatorOperand(source, yield, yes, "i1", edits))
+      return fixes;
+
+    FixItBuilder builder(context);
+    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
+                                             no + " = arith.constant false");
+    // The buffer of the previous iteration, freed after its last use where
+    // the loop still holds it.
+    Block *holder = forwarded ? body : loop.getBeforeBody();
+    Value previous = forwarded
+                         ? Value(loop.getAfterArguments()[*forwarded])
+                         : Value(before);
+    Operation *last = getLastUseIn(holder, getFixAliases(previous));
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return fixes; // carried on again
+    std::string free = guardedDealloc(context, forwarded ? ownAfter : own,
+                                      previous, family);
+    if (last)
+      builder.insertAfter(last, free);
+    else
+      builder.insertBefore(&holder->front(), free);
+    std::optional<FixIt> placed = builder.take("");
+    if (!placed)
+      return fixes;
+    edits.append(*placed);
+    std::string description =
+        "free " + source.getName(previous) + " in the next iteration when " +
+        (forwarded ? ownAfter : own) +
+        " says the loop allocated it (an ownership flag carried with it "
+        "through the scf.while)";
+    if (variant != 0) {
+      Value result = loop->getResult(*forwarded);
+      if (!freeResultUnderFlag(context, loop, result, owned, family,
+                               /*atExits=*/variant == 2, edits))
+        continue;
+      description += ", and " + source.getName(result) + " when " + owned +
+                     " says so, " +
+                     (variant == 1 ? "after its last use"
+                                   : "before each return");
+    }
+    if (std::optional<FixIt> fix = edits.take(description))
+      fixes.push_back(std::move(*fix));
+  }
+  return fixes;
+}

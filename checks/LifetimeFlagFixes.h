@@ -1,0 +1,38 @@
+//===- LifetimeFlagFixes.h - Ownership-flag fix-its -------------*- C++ -*-===//
+//
+// The most general fix-it candidates of the lifetime-* findings (DESIGN §4):
+// MLIR's ownership-based construction written into the source as text
+// edits. An `i1` ownership flag travels with the buffer where the buffer
+// travels (loop-carried values, block arguments, region results) and a
+// dealloc guarded by `scf.if` on the flag frees it where the last reference
+// dies. The candidates are proposals like every other: the driver keeps one
+// only when the fixed file verifies and re-lints without the finding and
+// without a new one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
+#define MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
+
+#include "checks/Check.h"
+
+namespace memlint {
+
+/// A buffer `root` allocated in the `after` region of an `scf.while` and
+/// carried to the next iteration, which replaces it (the buffer of the
+/// previous iteration is lost): a new `i1` loop-carried value says whether
+/// the carried buffer is the loop's own. It is false on entry (the init
+/// value belongs to someone else), true from the `scf.yield`, forwarded by
+/// `scf.condition` to the `after` region and to a new result; the `after`
+/// region frees the carried buffer under it after its last use there (the
+/// `before` region when `scf.condition` does not forward it), and, in the
+/// variants that free it after the loop too, the result is freed under the
+/// new result after its last use (before each return the loop dominates
+/// when its block hands the result on to other blocks).
+std::vector<FixIt> getWhileCarriedFlagFixes(const LintContext &context,
+                                            mlir::Value root,
+                                            Deallocator family);
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
