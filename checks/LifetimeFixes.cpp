@@ -963,14 +963,53 @@ bool reachesWithoutRedefinition(Operation *from, Operation *to, Value value) {
   return false;
 }
 
-/// Whether `dealloc` frees what a return of the function then returns.
-bool freesReturned(memref::DeallocOp dealloc, Value returned) {
-  if (derive(dealloc.getMemref(), returned).kind != Derivation::Always)
+bool onlyFrees(Operation *function);
+
+/// What the free site `op` frees: the operand of a dealloc, or the argument
+/// a call passes to a helper that only frees (onlyFrees) and frees that one
+/// argument; null for any other op. A call of such a helper is a dealloc
+/// written elsewhere: deleting, guarding or moving it changes nothing else.
+Value getFreedOperand(Operation *op) {
+  if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+    return dealloc.getMemref();
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call || op->getNumResults() != 0)
+    return Value();
+  Operation *callee = call.resolveCallable();
+  if (!callee || !isa<FunctionOpInterface>(callee) || !onlyFrees(callee))
+    return Value();
+  std::optional<unsigned> freed;
+  bool other = false;
+  callee->walk([&](memref::DeallocOp dealloc) {
+    Value v = dealloc.getMemref();
+    while (Operation *def = v.getDefiningOp()) {
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (!view)
+        break;
+      v = view.getViewSource();
+    }
+    auto argument = dyn_cast<BlockArgument>(v);
+    if (!argument || argument.getOwner()->getParentOp() != callee ||
+        (freed && *freed != argument.getArgNumber()))
+      other = true;
+    else
+      freed = argument.getArgNumber();
+  });
+  if (other || !freed || *freed >= call.getArgOperands().size())
+    return Value();
+  return call.getArgOperands()[*freed];
+}
+
+/// Whether the free site `free` frees what a return of the function then
+/// returns.
+bool freesReturned(Operation *free, Value returned) {
+  Value freed = getFreedOperand(free);
+  if (!freed || derive(freed, returned).kind != Derivation::Always)
     return false;
   for (Operation *user : returned.getUsers())
     if (user->hasTrait<OpTrait::ReturnLike>() &&
         isa<FunctionOpInterface>(user->getParentOp()) &&
-        reachesWithoutRedefinition(dealloc, user, returned))
+        reachesWithoutRedefinition(free, user, returned))
       return true;
   return false;
 }
@@ -1098,12 +1137,16 @@ std::optional<FixIt> stopFreeingSelected(const LintContext &context,
 
 /// The most general local candidate for a buffer freed wrongly (DESIGN §4:
 /// the ownership construction, where the ownership is a select condition):
-/// every dealloc of `root` goes, a dealloc of a select that is `root` under
-/// a condition runs only when it is not, and, unless the buffer belongs to
-/// the caller (`returned`, or an argument), one dealloc of `root` goes after
-/// its last use where every path of its uses joins.
+/// every free site of `root` (a dealloc, or a call of a helper that only
+/// frees it) goes, a free site of a select that is `root` under a condition
+/// runs only when it is not, and, unless the buffer belongs to the caller
+/// (`returned`, or an argument), one dealloc of `root` goes after its last
+/// use where every path of its uses joins. With `keepGuarded`, the one free
+/// site of such a select stays as it is (it frees the other buffer too) and
+/// the new dealloc runs under the opposite condition instead.
 std::optional<FixIt> freeOnce(const LintContext &context, Value root,
-                              Deallocator family, Value returned) {
+                              Deallocator family, Value returned,
+                              bool keepGuarded = false) {
   if (family != Deallocator::Memref)
     return std::nullopt;
   const SourceInfo &source = context.getSource();
@@ -1111,53 +1154,73 @@ std::optional<FixIt> freeOnce(const LintContext &context, Value root,
   FixItBuilder builder(context);
   unsigned changed = 0;
   SmallVector<Operation *> uses;
-  // The deallocs of `root` itself (not through a select): with only one, it
-  // moves (keeping its comment) instead of being deleted and written anew.
-  SmallVector<memref::DeallocOp> always;
+  // The free sites of `root` itself (not through a select): with only one
+  // dealloc, it moves (keeping its comment) instead of being deleted and
+  // written anew.
+  SmallVector<Operation *> always;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  // With `keepGuarded`: the condition under which the kept site frees it.
+  std::optional<Derivation> kept;
   for (Value alias : aliases)
     for (Operation *user : alias.getUsers()) {
-      auto dealloc = dyn_cast<memref::DeallocOp>(user);
-      if (!dealloc) {
+      Value freed = getFreedOperand(user);
+      if (!freed || !aliases.contains(freed)) {
         uses.push_back(user);
         continue;
       }
-      // A dealloc of the value the function returns (whichever buffer it
+      if (!seen.insert(user).second)
+        continue;
+      // A free of the value the function returns (whichever buffer it
       // holds): the caller's, so it goes.
-      if (returned && freesReturned(dealloc, returned)) {
+      if (returned && freesReturned(user, returned)) {
         ++changed;
-        always.push_back(dealloc);
+        always.push_back(user);
         continue;
       }
-      Derivation d = derive(dealloc.getMemref(), root);
+      Derivation d = derive(freed, root);
       if (d.kind == Derivation::Never)
         continue;
       if (d.kind == Derivation::Unknown)
         return std::nullopt;
-      ++changed;
       if (d.kind == Derivation::Always) {
-        always.push_back(dealloc);
+        ++changed;
+        always.push_back(user);
         continue;
       }
       std::string condition = source.getName(d.condition);
-      std::optional<std::string> text = getOpText(context, dealloc);
-      if (!StringRef(condition).starts_with("%") || !text)
+      if (!StringRef(condition).starts_with("%"))
         return std::nullopt;
-      builder.replace(dealloc,
+      if (keepGuarded) {
+        if (kept)
+          return std::nullopt;
+        kept = d;
+        uses.push_back(user);
+        continue;
+      }
+      ++changed;
+      std::optional<std::string> text = getOpText(context, user);
+      if (!text)
+        return std::nullopt;
+      builder.replace(user,
                       d.rootWhenTrue
                           ? "scf.if " + condition + " {\n} else {\n  " + *text +
                                 "\n}"
                           : "scf.if " + condition + " {\n  " + *text + "\n}");
     }
-  if (!changed)
-    return std::nullopt;
   bool owned = !returned && root.getDefiningOp();
+  if (keepGuarded && (!kept || !owned))
+    return std::nullopt;
+  if (!changed && !kept)
+    return std::nullopt;
   // The one dealloc of `root` that can move to the new place, if any.
-  memref::DeallocOp moved;
-  if (owned && always.size() == 1 && always.front().getMemref() == root)
+  Operation *moved = nullptr;
+  if (owned && !kept && always.size() == 1 &&
+      isa<memref::DeallocOp>(always.front()) &&
+      always.front()->getOperand(0) == root)
     moved = always.front();
-  for (memref::DeallocOp dealloc : always)
-    if (dealloc != moved)
-      builder.remove(dealloc);
+  for (Operation *free : always)
+    if (free != moved)
+      builder.remove(free);
   if (owned) {
     Block *home = root.getParentBlock();
     Region *region = home->getParent();
@@ -1168,21 +1231,39 @@ std::optional<FixIt> freeOnce(const LintContext &context, Value root,
     Operation *last = getLastUse(join, aliases);
     if (last && last->hasTrait<OpTrait::IsTerminator>())
       return std::nullopt;
-    if (moved && last == moved.getOperation())
+    if (moved && last == moved)
       return std::nullopt; // already where it would go
+    std::string text = getDeallocText(context, root, family);
+    // A call of a helper that frees `root` itself stays the way it is
+    // freed: it moves (deleting the last call of a helper that frees its
+    // argument would make that helper's free an invalid one).
+    for (Operation *free : always)
+      if (isa<CallOpInterface>(free) && free->getNumOperands() == 1 &&
+          free->getOperand(0) == root)
+        if (std::optional<std::string> call = getOpText(context, free)) {
+          text = *call;
+          break;
+        }
+    if (kept) {
+      std::string condition = source.getName(kept->condition);
+      text = kept->rootWhenTrue
+                 ? "scf.if " + condition + " {\n} else {\n  " + text + "\n}"
+                 : "scf.if " + condition + " {\n  " + text + "\n}";
+    }
     if (moved && last)
       builder.moveAfter(moved, last);
     else if (moved)
       builder.moveBefore(moved, &join->front());
     else if (last)
-      builder.insertAfter(last, getDeallocText(context, root, family));
+      builder.insertAfter(last, text);
     else
-      builder.insertBefore(&join->front(),
-                           getDeallocText(context, root, family));
+      builder.insertBefore(&join->front(), text);
   }
   std::string name = source.getName(root);
   std::optional<FixIt> fix = builder.take(
-      owned ? "free " + name +
+      kept ? "free " + name + " once, after its last use, where the free "
+                 "of a value that may hold it did not"
+      : owned ? "free " + name +
                   " once, after its last use, "
                   "instead of where it is freed now"
             : "stop freeing " + name + ": it belongs to the caller");
@@ -1424,6 +1505,51 @@ std::optional<FixIt> moveFreeingCallOut(const LintContext &context,
                             : "move the call that frees it out of the region");
   }
   return std::nullopt;
+}
+
+/// The most general candidates for a use after free: free the buffer once,
+/// after its last use, or not at all when the use `use` returns it to the
+/// caller (its free sites in the function, deallocs or calls of helpers that
+/// only free, go).
+void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
+                      Operation *use, const llvm::SetVector<Value> &aliases,
+                      std::vector<FixIt> &fixes) {
+  // The most general: free it once, after its last use (or not at all when
+  // the use returns it to the caller).
+  Value returned;
+  if (use->hasTrait<OpTrait::ReturnLike>() &&
+      isa<FunctionOpInterface>(use->getParentOp())) {
+    for (Value operand : use->getOperands())
+      if (aliases.contains(operand))
+        returned = operand;
+  }
+  // Returned: the free sites of the returned value itself go (whichever
+  // buffer it holds, the caller owns it), the others stay.
+  if (returned) {
+    FixItBuilder builder(context);
+    unsigned removed = 0;
+    llvm::SmallPtrSet<Operation *, 8> done;
+    for (Value alias : aliases)
+      for (Operation *user : alias.getUsers())
+        if (sameFunction(user, use) && freesReturned(user, returned) &&
+            done.insert(user).second) {
+          builder.remove(user);
+          ++removed;
+        }
+    if (removed)
+      if (auto fix = builder.take("stop freeing " +
+                                  context.getSource().getName(returned) +
+                                  ": the function returns it"))
+        fixes.push_back(std::move(*fix));
+  }
+  if (returned)
+    if (auto fix = stopFreeingSelected(context, use, returned))
+      fixes.push_back(std::move(*fix));
+  if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned))
+    fixes.push_back(std::move(*fix));
+  if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned,
+                          /*keepGuarded=*/true))
+    fixes.push_back(std::move(*fix));
 }
 
 } // namespace
@@ -1861,6 +1987,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       if (auto fix = freeOnce(context, root, event.allocFamily,
                               /*returned=*/Value()))
         all.push_back(std::move(*fix));
+    if (event.buffer && root == event.buffer)
+      if (auto fix = freeOnce(context, root, event.allocFamily,
+                              /*returned=*/Value(), /*keepGuarded=*/true))
+        all.push_back(std::move(*fix));
   }
   return all;
 }
@@ -1905,10 +2035,16 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   if (!movedOut && freed && freed != buffer &&
       (!buffer || freed.getParentBlock() != buffer.getParentBlock()))
     moveOutOf(freed);
-  if (buffer && sameFunction(buffer.getParentBlock()->getParentOp(), second))
+  // (Also when the second free is in a helper the function calls: its call
+  // is a free site of the buffer.)
+  if (buffer) {
     if (auto fix = freeOnce(context, buffer, event.allocFamily,
                             /*returned=*/Value()))
       fixes.push_back(std::move(*fix));
+    if (auto fix = freeOnce(context, buffer, event.allocFamily,
+                            /*returned=*/Value(), /*keepGuarded=*/true))
+      fixes.push_back(std::move(*fix));
+  }
   // A free in a callee of memory a call passed it that is not always the
   // caller's own, or a call of such a callee in a loop.
   for (Operation *free : {first, second})
@@ -1935,9 +2071,14 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
                                       event.witness))
       fixes.push_back(std::move(*fix));
   }
-  if (!free || !use || !event.buffer || !sameFunction(free, use))
+  if (!free || !use || !event.buffer)
     return fixes;
   llvm::SetVector<Value> aliases = getAliases(event.buffer);
+  // Freed in a helper the function calls: the call is the free site.
+  if (!sameFunction(free, use)) {
+    addFreeOnceFixes(context, event, use, aliases, fixes);
+    return fixes;
+  }
   for (Block *block = free->getBlock(); block;) {
     Operation *ancestor = block->findAncestorOpInBlock(*free);
     Operation *last = getLastUse(block, aliases);
@@ -1986,38 +2127,7 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
         fixes.push_back(std::move(*fix));
     }
   }
-  // The most general: free it once, after its last use (or not at all when
-  // the use returns it to the caller).
-  Value returned;
-  if (use->hasTrait<OpTrait::ReturnLike>() &&
-      isa<FunctionOpInterface>(use->getParentOp())) {
-    for (Value operand : use->getOperands())
-      if (aliases.contains(operand))
-        returned = operand;
-  }
-  // Returned: the deallocs of the returned value itself go (whichever
-  // buffer it holds, the caller owns it), the others stay.
-  if (returned) {
-    FixItBuilder builder(context);
-    unsigned removed = 0;
-    for (Value alias : aliases)
-      for (Operation *user : alias.getUsers())
-        if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
-          if (sameFunction(dealloc, use) && freesReturned(dealloc, returned)) {
-            builder.remove(dealloc);
-            ++removed;
-          }
-    if (removed)
-      if (auto fix = builder.take("stop freeing " +
-                                  context.getSource().getName(returned) +
-                                  ": the function returns it"))
-        fixes.push_back(std::move(*fix));
-  }
-  if (returned)
-    if (auto fix = stopFreeingSelected(context, use, returned))
-      fixes.push_back(std::move(*fix));
-  if (auto fix = freeOnce(context, event.buffer, event.allocFamily, returned))
-    fixes.push_back(std::move(*fix));
+  addFreeOnceFixes(context, event, use, aliases, fixes);
   return fixes;
 }
 
