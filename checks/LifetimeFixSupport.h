@@ -10,6 +10,8 @@
 #ifndef MEMLINT_CHECKS_LIFETIMEFIXSUPPORT_H
 #define MEMLINT_CHECKS_LIFETIMEFIXSUPPORT_H
 
+#include "analyzer/SourceInfo.h"
+
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -30,6 +32,22 @@ mlir::Operation *getLastUseIn(mlir::Block *block,
 /// Whether `value` is `root` on every path: through views, casts, selects
 /// and `scf.if` results that all lead to it.
 bool derivesAlways(mlir::Value value, mlir::Value root);
+
+/// How `value` relates to `root` on every path: always `root`, never, or
+/// `root` exactly when `condition` is `rootWhenTrue` (one select or
+/// `scf.if` decides); anything else is unknown.
+struct RootDerivation {
+  enum Kind { Never, Always, Guarded, Unknown } kind = Unknown;
+  mlir::Value condition;
+  bool rootWhenTrue = true;
+};
+RootDerivation deriveFromRoot(mlir::Value value, mlir::Value root);
+
+/// The successors of the branch `terminator` as written, in order: the byte
+/// ranges of each label with its operand list ("^bb3(%x : index)"); empty
+/// when the text does not show them one by one.
+llvm::SmallVector<std::pair<uint64_t, uint64_t>>
+getSuccessorSpans(const SourceInfo &source, mlir::Operation *terminator);
 
 } // namespace memlint
 

@@ -110,7 +110,7 @@ bool sameFunction(Operation *a, Operation *b) {
 /// byte ranges of each label with its operand list ("^bb3(%x : index)");
 /// empty when the text does not show them one by one.
 SmallVector<std::pair<uint64_t, uint64_t>>
-getSuccessorSpans(const SourceInfo &source, Operation *terminator) {
+successorSpans(const SourceInfo &source, Operation *terminator) {
   SmallVector<std::pair<uint64_t, uint64_t>> spans;
   auto end = source.getEndOffset(terminator);
   SourceRange range = source.getRange(terminator);
@@ -411,7 +411,7 @@ public:
       return std::nullopt;
     StringRef text = source.getText();
     SmallVector<std::pair<uint64_t, uint64_t>> spans =
-        getSuccessorSpans(source, terminator);
+        successorSpans(source, terminator);
     if (spans.empty())
       return std::nullopt;
     std::string indent = source.getIndentation(terminator).str();
@@ -511,7 +511,7 @@ public:
       if (!seen.insert(terminator).second)
         continue;
       SmallVector<std::pair<uint64_t, uint64_t>> spans =
-          getSuccessorSpans(source, terminator);
+          successorSpans(source, terminator);
       if (spans.empty())
         return;
       for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
@@ -920,6 +920,23 @@ Derivation derive(Value value, Value root, unsigned depth, unsigned &budget) {
     Derivation f = derive(ifOp.elseYield().getOperand(index), root, depth + 1,
                           budget);
     return choose(ifOp.getCondition(), t, f);
+  }
+  if (auto region = dyn_cast<scf::ExecuteRegionOp>(def)) {
+    // What every scf.yield of its region hands out, when they agree.
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    std::optional<Derivation::Kind> all;
+    for (Block &block : region.getRegion()) {
+      auto yield = dyn_cast<scf::YieldOp>(block.getTerminator());
+      if (!yield)
+        continue;
+      Derivation d =
+          derive(yield.getOperand(index), root, depth + 1, budget);
+      if ((d.kind != Derivation::Always && d.kind != Derivation::Never) ||
+          (all && *all != d.kind))
+        return {};
+      all = d.kind;
+    }
+    return {all ? *all : Derivation::Unknown};
   }
   if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
       isa<memref::AllocOp, memref::AllocaOp>(def))
@@ -1703,6 +1720,18 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           if (sameFunction(argument.getOwner()->getParentOp(), site) &&
               tried++ < 2)
             candidates.ownershipFlag(argument, "where the paths join");
+      // Flags on every argument of a join that may hold it, each edge
+      // passing what it hands over (LifetimeFlagFixes.cpp).
+      llvm::SetVector<Block *> joins;
+      for (Value alias : candidates.getAliasSet())
+        if (auto argument = dyn_cast<BlockArgument>(alias))
+          if (!argument.getOwner()->isEntryBlock() &&
+              sameFunction(argument.getOwner()->getParentOp(), site))
+            joins.insert(argument.getOwner());
+      for (Block *join : joins.getArrayRef().take_front(4))
+        for (FixIt &fix :
+             getJoinFlagFixes(context, root, join, event.allocFamily))
+          candidates.addFix(std::move(fix));
     };
     // A buffer of an scf.for body carried to the next iteration, which
     // replaces it: an ownership flag carried with it.
@@ -2221,4 +2250,18 @@ Operation *memlint::getLastUseIn(Block *block,
 
 bool memlint::derivesAlways(Value value, Value root) {
   return derive(value, root).kind == Derivation::Always;
+}
+
+RootDerivation memlint::deriveFromRoot(Value value, Value root) {
+  Derivation d = derive(value, root);
+  RootDerivation result;
+  result.kind = static_cast<RootDerivation::Kind>(d.kind);
+  result.condition = d.condition;
+  result.rootWhenTrue = d.rootWhenTrue;
+  return result;
+}
+
+SmallVector<std::pair<uint64_t, uint64_t>>
+memlint::getSuccessorSpans(const SourceInfo &source, Operation *terminator) {
+  return successorSpans(source, terminator);
 }

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -127,10 +128,10 @@ bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
   return true;
 }
 
-/// Appends the argument `name: type` to the header of the non-entry-like
-/// block `block` written with a label (`^bb0(%x: index):`).
-bool appendBlockArgument(const SourceInfo &source, Block *block,
-                         StringRef name, StringRef type, EditList &edits) {
+/// Appends the arguments `arguments` ("%a: i1, %b: i1") to the header of
+/// the block `block` written with a label (`^bb0(%x: index):`).
+bool appendBlockArguments(const SourceInfo &source, Block *block,
+                          StringRef arguments, EditList &edits) {
   std::string label = source.getBlockName(block);
   if (label.empty() || block->empty())
     return false;
@@ -146,12 +147,12 @@ bool appendBlockArgument(const SourceInfo &source, Block *block,
     if (close == StringRef::npos || close > first.offset)
       return false;
     bool empty = text[close - 1] == '(';
-    edits.insert(close, ((empty ? "" : ", ") + name + ": " + type).str());
+    edits.insert(close, ((empty ? "" : ", ") + arguments).str());
     return true;
   }
   if (bare == StringRef::npos)
     return false;
-  edits.insert(bare + label.size(), ("(" + name + ": " + type + ")").str());
+  edits.insert(bare + label.size(), ("(" + arguments + ")").str());
   return true;
 }
 
@@ -310,7 +311,7 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
                     "(" + resultTypes.str() + ", i1)");
     if (!appendTerminatorOperand(source, condition, forwarded ? own : no,
                                  "i1", edits) ||
-        !appendBlockArgument(source, body, ownAfter, "i1", edits) ||
+        !appendBlockArguments(source, body, ownAfter + ": i1", edits) ||
         !appendTerminatorOperand(source, yield, yes, "i1", edits))
       return fixes;
 
@@ -355,4 +356,193 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
       fixes.push_back(std::move(*fix));
   }
   return fixes;
+}
+
+//===----------------------------------------------------------------------===//
+// Joins of CFG edges
+//===----------------------------------------------------------------------===//
+
+std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
+                                             Value root, Block *join,
+                                             Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  if (!join || join->isEntryBlock() || join->empty())
+    return {};
+  // A block of the function's body or of a region nested in it (an
+  // scf.execute_region): the constants go at the top of the function,
+  // which every region not isolated from above sees.
+  Operation *function = join->getParentOp();
+  while (function && !isa<FunctionOpInterface>(function)) {
+    if (function->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return {};
+    function = function->getParentOp();
+  }
+  if (!function || function->getRegion(0).empty())
+    return {};
+  Block &entry = function->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return {};
+  SourceRange first = source.getRange(&join->front());
+  if (!first.isValid())
+    return {};
+
+  // The arguments that may hold the buffer, in order.
+  llvm::SetVector<Value> aliases = getFixAliases(root);
+  SmallVector<BlockArgument> flagged;
+  for (BlockArgument argument : join->getArguments())
+    if (aliases.contains(argument))
+      flagged.push_back(argument);
+  if (flagged.empty())
+    return {};
+  // Named after the buffer's line: the flags of two buffers may meet in
+  // one block.
+  Operation *definition = root.getDefiningOp();
+  SourceRange rootRange =
+      definition ? source.getRange(definition) : SourceRange();
+  if (!rootRange.isValid())
+    return {};
+  std::string line = std::to_string(rootRange.line);
+  std::string yes = "%memlint_true_" + line, no = "%memlint_false_" + line;
+  auto flagOf = [&](BlockArgument argument) {
+    return "%memlint_own_" + line + "_" +
+           std::to_string(argument.getArgNumber());
+  };
+  if (text.contains(yes) || text.contains(no))
+    return {};
+  for (BlockArgument argument : flagged)
+    if (text.contains(flagOf(argument)))
+      return {};
+
+  EditList edits(context);
+  // The block's header gets the flags.
+  std::string header;
+  for (BlockArgument argument : flagged)
+    header += (header.empty() ? "" : ", ") + flagOf(argument) + ": i1";
+  if (!appendBlockArguments(source, join, header, edits))
+    return {};
+
+  // Each edge into the block passes what it hands over.
+  FixItBuilder builder(context);
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  unsigned negations = 0;
+  bool owning = false;
+  for (Block *predecessor : join->getPredecessors()) {
+    Operation *terminator = predecessor->getTerminator();
+    auto branch = dyn_cast<BranchOpInterface>(terminator);
+    if (!branch)
+      return {};
+    if (!seen.insert(terminator).second)
+      continue;
+    SmallVector<std::pair<uint64_t, uint64_t>> spans =
+        getSuccessorSpans(source, terminator);
+    if (spans.empty())
+      return {};
+    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+      if (terminator->getSuccessor(k) != join)
+        continue;
+      SuccessorOperands operands = branch.getSuccessorOperands(k);
+      // What each argument receives; one of them owns the buffer: the
+      // first that receives it on every path, else the one that receives
+      // it under a condition or its block's own argument back.
+      SmallVector<std::string> values(flagged.size(), no);
+      std::optional<size_t> always, other;
+      for (auto [i, argument] : llvm::enumerate(flagged)) {
+        unsigned index = argument.getArgNumber();
+        Value passed = index < operands.size() ? operands[index] : Value();
+        if (!passed)
+          return {};
+        if (!aliases.contains(passed))
+          continue; // cannot refer to the buffer at all
+        if (auto back = dyn_cast<BlockArgument>(passed);
+            back && back.getOwner() == join) {
+          // Passed back to its block (a CFG loop): its flag goes with it.
+          if (!llvm::is_contained(flagged, back) || other)
+            return {};
+          values[i] = flagOf(back);
+          other = i;
+          continue;
+        }
+        RootDerivation d = deriveFromRoot(passed, root);
+        if (d.kind == RootDerivation::Never)
+          continue;
+        if (d.kind == RootDerivation::Always) {
+          if (!always)
+            always = i;
+          continue;
+        }
+        if (d.kind != RootDerivation::Guarded || other)
+          return {};
+        std::string condition = source.getName(d.condition);
+        if (!StringRef(condition).starts_with("%"))
+          return {};
+        if (d.rootWhenTrue) {
+          values[i] = condition;
+        } else {
+          // The negation, computed just before the branch.
+          values[i] =
+              "%memlint_not_" + line + "_" + std::to_string(negations++);
+          builder.insertBefore(terminator, values[i] + " = arith.xori " +
+                                               condition + ", " + yes +
+                                               " : i1");
+        }
+        other = i;
+      }
+      if (always) {
+        if (other)
+          return {}; // held twice, one of them only on some paths
+        values[*always] = yes;
+      }
+      owning |= always || other;
+      std::string list;
+      for (const std::string &value : values)
+        list += ", " + value;
+      StringRef span = text.slice(spans[k].first, spans[k].second);
+      size_t colon = findTopLevel(span, span.find('(') + 1, " : ");
+      if (!span.ends_with(")") || colon == StringRef::npos)
+        return {};
+      std::string typeList;
+      for (size_t i = 0; i < flagged.size(); ++i)
+        typeList += ", i1";
+      edits.insert(spans[k].first + colon, list);
+      edits.insert(spans[k].second - 1, typeList);
+    }
+  }
+  if (!owning)
+    return {};
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+
+  // The arguments freed under their flags once they all are dead in the
+  // block (two of them may hold the buffer at once).
+  llvm::SetVector<Value> held;
+  for (BlockArgument argument : flagged)
+    held.insert_range(getFixAliases(argument));
+  Operation *last = getLastUseIn(join, held);
+  std::string frees;
+  for (BlockArgument argument : flagged)
+    frees += (frees.empty() ? "" : "\n") +
+             guardedDealloc(context, flagOf(argument), argument, family);
+  if (!last)
+    builder.insertBefore(&join->front(), frees);
+  else if (!last->hasTrait<OpTrait::IsTerminator>())
+    builder.insertAfter(last, frees);
+  else if (last->getNumSuccessors() == 0 &&
+           !isa<FunctionOpInterface>(last->getParentOp()))
+    builder.insertBefore(last, frees); // handed out of its region
+  else
+    return {};
+  std::optional<FixIt> placed = builder.take("");
+  if (!placed)
+    return {};
+  edits.append(*placed);
+  std::string names;
+  for (BlockArgument argument : flagged)
+    names += (names.empty() ? "" : ", ") + source.getName(argument);
+  std::optional<FixIt> fix = edits.take(
+      "free " + names + " under ownership flags passed with them by each "
+      "edge into their block, where the paths join");
+  if (!fix)
+    return {};
+  return {std::move(*fix)};
 }

@@ -33,6 +33,20 @@ std::vector<FixIt> getWhileCarriedFlagFixes(const LintContext &context,
                                             mlir::Value root,
                                             Deallocator family);
 
+/// A buffer `root` that the edges into the block `join` pass to one or
+/// more of its arguments, on some edges only, or to several at once, or
+/// under a select's condition: each argument of `join` that may hold it gets
+/// an `i1` argument more, its ownership flag, which each edge sets to what
+/// it hands over (true for the first argument that receives the buffer
+/// itself, the select's condition for one that receives it under a
+/// condition, false otherwise, the argument's own flag on an edge that
+/// passes the argument back to its block). Each argument is freed under its
+/// flag after its last use in `join`, before the `scf.yield` or return that
+/// hands it out of its region when that is its last use.
+std::vector<FixIt> getJoinFlagFixes(const LintContext &context,
+                                    mlir::Value root, mlir::Block *join,
+                                    Deallocator family);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
