@@ -33,6 +33,12 @@ mlir::Operation *getLastUseIn(mlir::Block *block,
 /// and `scf.if` results that all lead to it.
 bool derivesAlways(mlir::Value value, mlir::Value root);
 
+/// The nearest block of `region`'s CFG that post-dominates the blocks of
+/// `ops` (each op taken through its ancestor in `region`); null when they
+/// are not all in `region` or nothing post-dominates them.
+mlir::Block *getCommonPostDominator(mlir::Region *region,
+                                    llvm::ArrayRef<mlir::Operation *> ops);
+
 /// How `value` relates to `root` on every path: always `root`, never, or
 /// `root` exactly when `condition` is `rootWhenTrue` (one select or
 /// `scf.if` decides); anything else is unknown.

@@ -1524,6 +1524,24 @@ std::optional<FixIt> moveFreeingCallOut(const LintContext &context,
   return std::nullopt;
 }
 
+/// The flagged-join candidates of LifetimeFlagFixes.cpp for `root`: the
+/// first blocks (not entry blocks) of its function with arguments that may
+/// hold it.
+void addJoinHoldFixes(const LintContext &context, Value root,
+                      Deallocator family, std::vector<FixIt> &fixes) {
+  if (!root || !root.getDefiningOp())
+    return;
+  llvm::SetVector<Block *> joins;
+  for (Value alias : getAliases(root))
+    if (auto argument = dyn_cast<BlockArgument>(alias))
+      if (!argument.getOwner()->isEntryBlock() &&
+          sameFunction(argument.getOwner()->getParentOp(), root.getDefiningOp()))
+        joins.insert(argument.getOwner());
+  for (Block *join : joins.getArrayRef().take_front(4))
+    for (FixIt &fix : getJoinHoldFixes(context, root, join, family))
+      fixes.push_back(std::move(fix));
+}
+
 /// The most general candidates for a use after free: free the buffer once,
 /// after its last use, or not at all when the use `use` returns it to the
 /// caller (its free sites in the function, deallocs or calls of helpers that
@@ -2074,6 +2092,7 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
                             /*returned=*/Value(), /*keepGuarded=*/true))
       fixes.push_back(std::move(*fix));
   }
+  addJoinHoldFixes(context, buffer, event.allocFamily, fixes);
   // A free in a callee of memory a call passed it that is not always the
   // caller's own, or a call of such a callee in a loop.
   for (Operation *free : {first, second})
@@ -2157,6 +2176,7 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     }
   }
   addFreeOnceFixes(context, event, use, aliases, fixes);
+  addJoinHoldFixes(context, event.buffer, event.allocFamily, fixes);
   return fixes;
 }
 
@@ -2264,4 +2284,9 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
 SmallVector<std::pair<uint64_t, uint64_t>>
 memlint::getSuccessorSpans(const SourceInfo &source, Operation *terminator) {
   return successorSpans(source, terminator);
+}
+
+Block *memlint::getCommonPostDominator(Region *region,
+                                       ArrayRef<Operation *> ops) {
+  return commonPostDominator(region, ops);
 }

@@ -11,6 +11,7 @@
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -362,30 +363,48 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
 // Joins of CFG edges
 //===----------------------------------------------------------------------===//
 
-std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
-                                             Value root, Block *join,
-                                             Deallocator family) {
+namespace {
+
+/// The flags of the arguments of a join that may hold a buffer.
+struct JoinFlags {
+  SmallVector<BlockArgument> flagged;
+  std::string prefix, line;
+  std::string getName(BlockArgument argument) const {
+    return prefix + line + "_" + std::to_string(argument.getArgNumber());
+  }
+};
+
+/// Adds to `edits` and `builder` the flags of the arguments of `join` that
+/// may hold `root`, named `prefix` + the buffer's line + the argument's
+/// number: the block's header, the operands of each edge (see
+/// getJoinFlagFixes), and the constants at the top of the function. A flag
+/// is true where its argument holds the buffer on its way from the edge
+/// that set it.
+std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
+                                      Block *join, StringRef prefix,
+                                      EditList &edits,
+                                      FixItBuilder &builder) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
   if (!join || join->isEntryBlock() || join->empty())
-    return {};
+    return std::nullopt;
   // A block of the function's body or of a region nested in it (an
   // scf.execute_region): the constants go at the top of the function,
   // which every region not isolated from above sees.
   Operation *function = join->getParentOp();
   while (function && !isa<FunctionOpInterface>(function)) {
     if (function->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      return {};
+      return std::nullopt;
     function = function->getParentOp();
   }
   if (!function || function->getRegion(0).empty())
-    return {};
+    return std::nullopt;
   Block &entry = function->getRegion(0).front();
   if (entry.empty() || !source.getWholeLines(&entry.front()))
-    return {};
+    return std::nullopt;
   SourceRange first = source.getRange(&join->front());
   if (!first.isValid())
-    return {};
+    return std::nullopt;
 
   // The arguments that may hold the buffer, in order.
   llvm::SetVector<Value> aliases = getFixAliases(root);
@@ -394,36 +413,34 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
     if (aliases.contains(argument))
       flagged.push_back(argument);
   if (flagged.empty())
-    return {};
+    return std::nullopt;
   // Named after the buffer's line: the flags of two buffers may meet in
   // one block.
   Operation *definition = root.getDefiningOp();
   SourceRange rootRange =
       definition ? source.getRange(definition) : SourceRange();
   if (!rootRange.isValid())
-    return {};
+    return std::nullopt;
   std::string line = std::to_string(rootRange.line);
   std::string yes = "%memlint_true_" + line, no = "%memlint_false_" + line;
+  JoinFlags flags{{}, prefix.str(), line};
   auto flagOf = [&](BlockArgument argument) {
-    return "%memlint_own_" + line + "_" +
-           std::to_string(argument.getArgNumber());
+    return flags.getName(argument);
   };
   if (text.contains(yes) || text.contains(no))
-    return {};
+    return std::nullopt;
   for (BlockArgument argument : flagged)
     if (text.contains(flagOf(argument)))
-      return {};
+      return std::nullopt;
 
-  EditList edits(context);
   // The block's header gets the flags.
   std::string header;
   for (BlockArgument argument : flagged)
     header += (header.empty() ? "" : ", ") + flagOf(argument) + ": i1";
   if (!appendBlockArguments(source, join, header, edits))
-    return {};
+    return std::nullopt;
 
   // Each edge into the block passes what it hands over.
-  FixItBuilder builder(context);
   llvm::SmallPtrSet<Operation *, 4> seen;
   unsigned negations = 0;
   bool owning = false;
@@ -431,13 +448,13 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
     Operation *terminator = predecessor->getTerminator();
     auto branch = dyn_cast<BranchOpInterface>(terminator);
     if (!branch)
-      return {};
+      return std::nullopt;
     if (!seen.insert(terminator).second)
       continue;
     SmallVector<std::pair<uint64_t, uint64_t>> spans =
         getSuccessorSpans(source, terminator);
     if (spans.empty())
-      return {};
+      return std::nullopt;
     for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
       if (terminator->getSuccessor(k) != join)
         continue;
@@ -451,14 +468,14 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
         unsigned index = argument.getArgNumber();
         Value passed = index < operands.size() ? operands[index] : Value();
         if (!passed)
-          return {};
+          return std::nullopt;
         if (!aliases.contains(passed))
           continue; // cannot refer to the buffer at all
         if (auto back = dyn_cast<BlockArgument>(passed);
             back && back.getOwner() == join) {
           // Passed back to its block (a CFG loop): its flag goes with it.
           if (!llvm::is_contained(flagged, back) || other)
-            return {};
+            return std::nullopt;
           values[i] = flagOf(back);
           other = i;
           continue;
@@ -472,10 +489,10 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
           continue;
         }
         if (d.kind != RootDerivation::Guarded || other)
-          return {};
+          return std::nullopt;
         std::string condition = source.getName(d.condition);
         if (!StringRef(condition).starts_with("%"))
-          return {};
+          return std::nullopt;
         if (d.rootWhenTrue) {
           values[i] = condition;
         } else {
@@ -490,7 +507,7 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
       }
       if (always) {
         if (other)
-          return {}; // held twice, one of them only on some paths
+          return std::nullopt; // held twice, one of them only on some paths
         values[*always] = yes;
       }
       owning |= always || other;
@@ -500,7 +517,7 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
       StringRef span = text.slice(spans[k].first, spans[k].second);
       size_t colon = findTopLevel(span, span.find('(') + 1, " : ");
       if (!span.ends_with(")") || colon == StringRef::npos)
-        return {};
+        return std::nullopt;
       std::string typeList;
       for (size_t i = 0; i < flagged.size(); ++i)
         typeList += ", i1";
@@ -509,9 +526,29 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
     }
   }
   if (!owning)
-    return {};
+    return std::nullopt;
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
                                            " = arith.constant false");
+  flags.flagged = std::move(flagged);
+  return flags;
+}
+
+} // namespace
+
+std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
+                                             Value root, Block *join,
+                                             Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  EditList edits(context);
+  FixItBuilder builder(context);
+  std::optional<JoinFlags> flags =
+      addJoinFlags(context, root, join, "%memlint_own_", edits, builder);
+  if (!flags)
+    return {};
+  ArrayRef<BlockArgument> flagged = flags->flagged;
+  auto flagOf = [&](BlockArgument argument) {
+    return flags->getName(argument);
+  };
 
   // The arguments freed under their flags once they all are dead in the
   // block (two of them may hold the buffer at once).
@@ -542,6 +579,91 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
   std::optional<FixIt> fix = edits.take(
       "free " + names + " under ownership flags passed with them by each "
       "edge into their block, where the paths join");
+  if (!fix)
+    return {};
+  return {std::move(*fix)};
+}
+
+std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
+                                             Value root, Block *join,
+                                             Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  Operation *definition = root.getDefiningOp();
+  if (!definition || family != Deallocator::Memref)
+    return {};
+  EditList edits(context);
+  FixItBuilder builder(context);
+  std::optional<JoinFlags> flags =
+      addJoinFlags(context, root, join, "%memlint_holds_", edits, builder);
+  if (!flags)
+    return {};
+  Operation *function = definition->getParentOfType<FunctionOpInterface>();
+  DominanceInfo dominance(function);
+
+  // The deallocs that may free it: through a flagged argument (guarded by
+  // its flag), or of the buffer itself (they go).
+  llvm::SetVector<Value> aliases = getFixAliases(root);
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<Operation *> uses{definition};
+  unsigned guarded = 0;
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers()) {
+      auto dealloc = dyn_cast<memref::DeallocOp>(user);
+      if (!dealloc) {
+        uses.push_back(user);
+        continue;
+      }
+      if (!seen.insert(user).second)
+        continue;
+      BlockArgument through;
+      for (BlockArgument argument : flags->flagged)
+        if (deriveFromRoot(dealloc.getMemref(), argument).kind ==
+            RootDerivation::Always)
+          through = argument;
+      if (through) {
+        if (!dominance.properlyDominates(Value(through), user))
+          return {};
+        std::optional<std::string> text = getOpText(context, user);
+        if (!text)
+          return {};
+        builder.replace(user, "scf.if " + flags->getName(through) +
+                                  " {\n} else {\n  " + *text + "\n}");
+        uses.push_back(user);
+        ++guarded;
+        continue;
+      }
+      RootDerivation d = deriveFromRoot(dealloc.getMemref(), root);
+      if (d.kind == RootDerivation::Never)
+        continue;
+      if (d.kind != RootDerivation::Always)
+        return {};
+      builder.remove(user);
+    }
+  if (!guarded)
+    return {};
+
+  // One dealloc of the buffer after its last use, where the paths of its
+  // uses join.
+  Block *home = root.getParentBlock();
+  Block *after = getCommonPostDominator(home->getParent(), uses);
+  if (!after)
+    after = home;
+  Operation *last = getLastUseIn(after, aliases);
+  std::string free = getDeallocText(context, root, family);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return {};
+  if (last)
+    builder.insertAfter(last, free);
+  else
+    builder.insertBefore(&after->front(), free);
+  std::optional<FixIt> placed = builder.take("");
+  if (!placed)
+    return {};
+  edits.append(*placed);
+  std::optional<FixIt> fix = edits.take(
+      "free " + source.getName(root) + " once, after its last use, and "
+      "free the arguments that may hold it only when flags passed with them "
+      "say they do not");
   if (!fix)
     return {};
   return {std::move(*fix)};

@@ -47,6 +47,17 @@ std::vector<FixIt> getJoinFlagFixes(const LintContext &context,
                                     mlir::Value root, mlir::Block *join,
                                     Deallocator family);
 
+/// A buffer `root` freed through an argument of the block `join` (a CFG
+/// loop that frees the buffer of the previous iteration) while it is still
+/// used after the loop, or freed there again: each argument of `join` that
+/// may hold it gets a flag that says it holds `root` (set by each edge as in
+/// getJoinFlagFixes), the deallocs of those arguments run only when their
+/// flag is false, the other deallocs of `root` go, and one dealloc of `root`
+/// goes after its last use where the paths of its uses join.
+std::vector<FixIt> getJoinHoldFixes(const LintContext &context,
+                                    mlir::Value root, mlir::Block *join,
+                                    Deallocator family);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
