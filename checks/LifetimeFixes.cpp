@@ -9,6 +9,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -921,6 +922,26 @@ Derivation derive(Value value, Value root, unsigned depth, unsigned &budget) {
                           budget);
     return choose(ifOp.getCondition(), t, f);
   }
+  if (auto loop = dyn_cast<scf::ForOp>(def)) {
+    // A result of an scf.for: its init value when the loop runs no
+    // iteration (constant bounds), else what the init value and the yield
+    // agree on (the yield may pass the iter_arg itself on).
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    Derivation init =
+        derive(loop.getInitArgs()[index], root, depth + 1, budget);
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    if (lb && ub && *lb >= *ub)
+      return init;
+    Value yielded = loop.getYieldedValues()[index];
+    if (yielded == loop.getRegionIterArgs()[index])
+      return init;
+    Derivation last = derive(yielded, root, depth + 1, budget);
+    if (init.kind == last.kind &&
+        (init.kind == Derivation::Always || init.kind == Derivation::Never))
+      return init;
+    return {};
+  }
   if (auto region = dyn_cast<scf::ExecuteRegionOp>(def)) {
     // What every scf.yield of its region hands out, when they agree.
     unsigned index = cast<OpResult>(value).getResultNumber();
@@ -1528,7 +1549,8 @@ std::optional<FixIt> moveFreeingCallOut(const LintContext &context,
 /// first blocks (not entry blocks) of its function with arguments that may
 /// hold it.
 void addJoinHoldFixes(const LintContext &context, Value root,
-                      Deallocator family, std::vector<FixIt> &fixes) {
+                      Deallocator family, std::vector<FixIt> &fixes,
+                      bool returned = false) {
   if (!root || !root.getDefiningOp())
     return;
   llvm::SetVector<Block *> joins;
@@ -1538,7 +1560,7 @@ void addJoinHoldFixes(const LintContext &context, Value root,
           sameFunction(argument.getOwner()->getParentOp(), root.getDefiningOp()))
         joins.insert(argument.getOwner());
   for (Block *join : joins.getArrayRef().take_front(4))
-    for (FixIt &fix : getJoinHoldFixes(context, root, join, family))
+    for (FixIt &fix : getJoinHoldFixes(context, root, join, family, returned))
       fixes.push_back(std::move(fix));
 }
 
@@ -2176,7 +2198,11 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     }
   }
   addFreeOnceFixes(context, event, use, aliases, fixes);
-  addJoinHoldFixes(context, event.buffer, event.allocFamily, fixes);
+  // (A return of the buffer: the caller owns it, nothing frees it here.)
+  addJoinHoldFixes(context, event.buffer, event.allocFamily, fixes,
+                   use->hasTrait<OpTrait::ReturnLike>() &&
+                       isa<FunctionOpInterface>(use->getParentOp()) &&
+                       llvm::is_contained(use->getOperands(), event.buffer));
   return fixes;
 }
 

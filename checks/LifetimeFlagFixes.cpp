@@ -222,9 +222,10 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
   Block *body = root.getParentBlock();
   auto loop = dyn_cast_or_null<scf::WhileOp>(body ? body->getParentOp()
                                                   : nullptr);
-  if (!loop || body != loop.getAfterBody())
+  if (!loop ||
+      (body != loop.getAfterBody() && body != loop.getBeforeBody()))
     return {};
-  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  auto yield = cast<scf::YieldOp>(loop.getAfterBody()->getTerminator());
   scf::ConditionOp condition = loop.getConditionOp();
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
@@ -236,23 +237,46 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
   if (!lines || entry.empty() || !source.getWholeLines(&entry.front()))
     return {};
 
-  // The position the buffer is carried at, and where scf.condition forwards
-  // it to (none: the `before` region drops it).
-  std::optional<unsigned> carried;
-  for (OpOperand &operand : yield->getOpOperands())
-    if (derivesAlways(operand.get(), root)) {
-      carried = operand.getOperandNumber();
-      break;
-    }
-  if (!carried)
-    return {};
+  // The position the buffer is carried at (from the scf.yield to the
+  // `before` region) and where scf.condition forwards it to the `after`
+  // region and the results. Allocated in the `after` region: the yield
+  // carries it, and scf.condition forwards the `before` region's argument
+  // or drops it (none). Allocated in the `before` region: scf.condition
+  // hands it over and the yield passes the `after` region's argument back,
+  // which the next `before` region drops.
+  bool fromBefore = body == loop.getBeforeBody();
+  std::optional<unsigned> carried, forwarded;
+  if (!fromBefore) {
+    for (OpOperand &operand : yield->getOpOperands())
+      if (derivesAlways(operand.get(), root)) {
+        carried = operand.getOperandNumber();
+        break;
+      }
+    if (!carried)
+      return {};
+    for (auto [k, value] : llvm::enumerate(condition.getArgs()))
+      if (value == loop.getBeforeArguments()[*carried]) {
+        forwarded = k;
+        break;
+      }
+  } else {
+    for (auto [k, value] : llvm::enumerate(condition.getArgs()))
+      if (derivesAlways(value, root)) {
+        forwarded = k;
+        break;
+      }
+    if (!forwarded)
+      return {};
+    for (OpOperand &operand : yield->getOpOperands())
+      if (operand.get() == loop.getAfterArguments()[*forwarded]) {
+        carried = operand.getOperandNumber();
+        break;
+      }
+    if (!carried || llvm::is_contained(condition.getArgs(),
+                                       loop.getBeforeArguments()[*carried]))
+      return {};
+  }
   BlockArgument before = loop.getBeforeArguments()[*carried];
-  std::optional<unsigned> forwarded;
-  for (auto [k, value] : llvm::enumerate(condition.getArgs()))
-    if (value == before) {
-      forwarded = k;
-      break;
-    }
 
   std::string suffix = std::to_string(source.getRange(loop).line);
   std::string own = "%memlint_own_" + suffix, ownAfter = "%memlint_owna_" + suffix,
@@ -310,10 +334,13 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     else
       edits.replace(at + resultsStart, resultTypes.size(),
                     "(" + resultTypes.str() + ", i1)");
-    if (!appendTerminatorOperand(source, condition, forwarded ? own : no,
+    if (!appendTerminatorOperand(source, condition,
+                                 fromBefore ? yes : forwarded ? own : no,
                                  "i1", edits) ||
-        !appendBlockArguments(source, body, ownAfter + ": i1", edits) ||
-        !appendTerminatorOperand(source, yield, yes, "i1", edits))
+        !appendBlockArguments(source, loop.getAfterBody(), ownAfter + ": i1",
+                              edits) ||
+        !appendTerminatorOperand(source, yield, fromBefore ? ownAfter : yes,
+                                 "i1", edits))
       return fixes;
 
     FixItBuilder builder(context);
@@ -321,15 +348,15 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
                                              no + " = arith.constant false");
     // The buffer of the previous iteration, freed after its last use where
     // the loop still holds it.
-    Block *holder = forwarded ? body : loop.getBeforeBody();
-    Value previous = forwarded
-                         ? Value(loop.getAfterArguments()[*forwarded])
-                         : Value(before);
+    bool inAfter = forwarded && !fromBefore;
+    Block *holder = inAfter ? loop.getAfterBody() : loop.getBeforeBody();
+    Value previous = inAfter ? Value(loop.getAfterArguments()[*forwarded])
+                             : Value(before);
+    std::string flag = inAfter ? ownAfter : own;
     Operation *last = getLastUseIn(holder, getFixAliases(previous));
     if (last && last->hasTrait<OpTrait::IsTerminator>())
       return fixes; // carried on again
-    std::string free = guardedDealloc(context, forwarded ? ownAfter : own,
-                                      previous, family);
+    std::string free = guardedDealloc(context, flag, previous, family);
     if (last)
       builder.insertAfter(last, free);
     else
@@ -340,7 +367,7 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     edits.append(*placed);
     std::string description =
         "free " + source.getName(previous) + " in the next iteration when " +
-        (forwarded ? ownAfter : own) +
+        flag +
         " says the loop allocated it (an ownership flag carried with it "
         "through the scf.while)";
     if (variant != 0) {
@@ -586,7 +613,8 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
 
 std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
                                              Value root, Block *join,
-                                             Deallocator family) {
+                                             Deallocator family,
+                                             bool returned) {
   const SourceInfo &source = context.getSource();
   Operation *definition = root.getDefiningOp();
   if (!definition || family != Deallocator::Memref)
@@ -643,7 +671,20 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
     return {};
 
   // One dealloc of the buffer after its last use, where the paths of its
-  // uses join.
+  // uses join; none when the function returns it.
+  std::string name = source.getName(root);
+  if (returned) {
+    std::optional<FixIt> placed = builder.take("");
+    if (!placed)
+      return {};
+    edits.append(*placed);
+    std::optional<FixIt> fix = edits.take(
+        "free the arguments that may hold " + name + " only when flags "
+        "passed with them say they do not: the function returns it");
+    if (!fix)
+      return {};
+    return {std::move(*fix)};
+  }
   Block *home = root.getParentBlock();
   Block *after = getCommonPostDominator(home->getParent(), uses);
   if (!after)
@@ -661,7 +702,7 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
     return {};
   edits.append(*placed);
   std::optional<FixIt> fix = edits.take(
-      "free " + source.getName(root) + " once, after its last use, and "
+      "free " + name + " once, after its last use, and "
       "free the arguments that may hold it only when flags passed with them "
       "say they do not");
   if (!fix)

@@ -53,10 +53,11 @@ std::vector<FixIt> getJoinFlagFixes(const LintContext &context,
 /// may hold it gets a flag that says it holds `root` (set by each edge as in
 /// getJoinFlagFixes), the deallocs of those arguments run only when their
 /// flag is false, the other deallocs of `root` go, and one dealloc of `root`
-/// goes after its last use where the paths of its uses join.
+/// goes after its last use where the paths of its uses join (none when
+/// the function returns it: `returned`).
 std::vector<FixIt> getJoinHoldFixes(const LintContext &context,
                                     mlir::Value root, mlir::Block *join,
-                                    Deallocator family);
+                                    Deallocator family, bool returned);
 
 } // namespace memlint
 

@@ -13,7 +13,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 1 fix-it, 0 findings left
+// MSG: applied 2 fix-its, 0 findings left
 
 func.func @rotate(%n: index, %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index
@@ -57,3 +57,31 @@ func.func @rotate(%n: index, %out: memref<16xf32>) {
 // FIXED-NEXT: {{^}}  }{{$}}
 // FIXED-NEXT: {{^}}  memref.dealloc %a : memref<16xf32>{{$}}
 // FIXED-NEXT: {{^}}  return{{$}}
+
+// The same when the function returns its own buffer: nothing frees it.
+func.func @rotate_returned(%n: index) -> memref<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<16xf32>
+  cf.br ^bb1(%c0, %a : index, memref<16xf32>)
+^bb1(%i: index, %cur: memref<16xf32>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %next = memref.alloc() : memref<16xf32>
+  memref.copy %cur, %next : memref<16xf32> to memref<16xf32>
+  memref.dealloc %cur : memref<16xf32>
+  %i2 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i2, %next : index, memref<16xf32>)
+^bb3:
+  memref.dealloc %cur : memref<16xf32>
+  return %a : memref<16xf32>
+}
+// FIXED-LABEL: func.func @rotate_returned(
+// FIXED:      {{^}}^bb1(%i: index, %cur: memref<16xf32>, %memlint_holds_[[R:[0-9]+]]_1: i1):{{$}}
+// FIXED:      {{^}}^bb3:{{$}}
+// FIXED-NEXT: {{^}}  scf.if %memlint_holds_[[R]]_1 {{{$}}
+// FIXED-NEXT: {{^}}  } else {{{$}}
+// FIXED-NEXT: {{^}}    memref.dealloc %cur : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  }{{$}}
+// FIXED-NEXT: {{^}}  return %a : memref<16xf32>{{$}}
