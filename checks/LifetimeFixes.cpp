@@ -1288,6 +1288,10 @@ std::optional<FixIt> freeOnce(const LintContext &context, Value root,
                  ? "scf.if " + condition + " {\n} else {\n  " + text + "\n}"
                  : "scf.if " + condition + " {\n  " + text + "\n}";
     }
+    // With no use in its own block (only frees, elsewhere): right after
+    // the allocation.
+    if (!last && join == home)
+      last = root.getDefiningOp();
     if (moved && last)
       builder.moveAfter(moved, last);
     else if (moved)

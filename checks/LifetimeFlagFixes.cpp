@@ -566,49 +566,85 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
                                              Value root, Block *join,
                                              Deallocator family) {
   const SourceInfo &source = context.getSource();
-  EditList edits(context);
-  FixItBuilder builder(context);
-  std::optional<JoinFlags> flags =
-      addJoinFlags(context, root, join, "%memlint_own_", edits, builder);
-  if (!flags)
-    return {};
-  ArrayRef<BlockArgument> flagged = flags->flagged;
-  auto flagOf = [&](BlockArgument argument) {
-    return flags->getName(argument);
-  };
-
-  // The arguments freed under their flags once they all are dead in the
-  // block (two of them may hold the buffer at once).
-  llvm::SetVector<Value> held;
-  for (BlockArgument argument : flagged)
-    held.insert_range(getFixAliases(argument));
-  Operation *last = getLastUseIn(join, held);
-  std::string frees;
-  for (BlockArgument argument : flagged)
-    frees += (frees.empty() ? "" : "\n") +
-             guardedDealloc(context, flagOf(argument), argument, family);
-  if (!last)
-    builder.insertBefore(&join->front(), frees);
-  else if (!last->hasTrait<OpTrait::IsTerminator>())
-    builder.insertAfter(last, frees);
-  else if (last->getNumSuccessors() == 0 &&
-           !isa<FunctionOpInterface>(last->getParentOp()))
-    builder.insertBefore(last, frees); // handed out of its region
-  else
-    return {};
-  std::optional<FixIt> placed = builder.take("");
-  if (!placed)
-    return {};
-  edits.append(*placed);
-  std::string names;
-  for (BlockArgument argument : flagged)
-    names += (names.empty() ? "" : ", ") + source.getName(argument);
-  std::optional<FixIt> fix = edits.take(
-      "free " + names + " under ownership flags passed with them by each "
-      "edge into their block, where the paths join");
-  if (!fix)
-    return {};
-  return {std::move(*fix)};
+  std::vector<FixIt> fixes;
+  // Where the arguments are freed: in `join` once they all are dead there,
+  // or, for arguments that live on in the loop `join` heads, on each
+  // back-edge that replaces them (`atBackEdges`).
+  for (bool atBackEdges : {false, true}) {
+    EditList edits(context);
+    FixItBuilder builder(context);
+    std::optional<JoinFlags> flags =
+        addJoinFlags(context, root, join, "%memlint_own_", edits, builder);
+    if (!flags)
+      return fixes;
+    ArrayRef<BlockArgument> flagged = flags->flagged;
+    llvm::SetVector<Value> held;
+    for (BlockArgument argument : flagged)
+      held.insert_range(getFixAliases(argument));
+    std::string frees;
+    for (BlockArgument argument : flagged)
+      frees += (frees.empty() ? "" : "\n") +
+               guardedDealloc(context, flags->getName(argument), argument,
+                              family);
+    auto freeAfterLastUse = [&](Block *block, bool outOfRegion) {
+      Operation *last = getLastUseIn(block, held);
+      if (!last)
+        return builder.insertBefore(&block->front(), frees);
+      if (!last->hasTrait<OpTrait::IsTerminator>())
+        return builder.insertAfter(last, frees);
+      if (outOfRegion && last->getNumSuccessors() == 0 &&
+          !isa<FunctionOpInterface>(last->getParentOp()))
+        return builder.insertBefore(last, frees); // handed out of its region
+      return false;
+    };
+    std::string where;
+    if (!atBackEdges) {
+      if (!freeAfterLastUse(join, /*outOfRegion=*/true))
+        continue;
+      where = "where the paths join";
+    } else {
+      // The blocks of the loop whose branch back to `join` replaces the
+      // arguments (and goes nowhere else).
+      DominanceInfo dominance(join->getParentOp());
+      llvm::SmallPtrSet<Block *, 4> seen;
+      unsigned backEdges = 0;
+      bool ok = true;
+      for (Block *predecessor : join->getPredecessors()) {
+        if (!seen.insert(predecessor).second ||
+            !dominance.dominates(join, predecessor))
+          continue;
+        Operation *terminator = predecessor->getTerminator();
+        if (llvm::any_of(terminator->getSuccessors(),
+                         [&](Block *b) { return b != join; }) ||
+            llvm::any_of(terminator->getOperands(),
+                         [&](Value v) { return held.contains(v); })) {
+          ok = false;
+          break;
+        }
+        Operation *last = getLastUseIn(predecessor, held);
+        if (last && last != terminator)
+          ok &= builder.insertAfter(last, frees);
+        else
+          ok &= builder.insertBefore(terminator, frees);
+        ++backEdges;
+      }
+      if (!ok || !backEdges)
+        continue;
+      where = "on each back-edge that replaces them";
+    }
+    std::optional<FixIt> placed = builder.take("");
+    if (!placed)
+      continue;
+    edits.append(*placed);
+    std::string names;
+    for (BlockArgument argument : flagged)
+      names += (names.empty() ? "" : ", ") + source.getName(argument);
+    if (std::optional<FixIt> fix = edits.take(
+            "free " + names + " under ownership flags passed with them by "
+            "each edge into their block, " + where))
+      fixes.push_back(std::move(*fix));
+  }
+  return fixes;
 }
 
 std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,

@@ -2,7 +2,8 @@
 // argument of the block that may hold the buffer gets an i1 flag, which
 // each edge sets to what it hands over: true for the argument that receives
 // the buffer, false for the others, the select's condition (or its
-// negation) for one that receives it under a condition.
+// negation) for one that receives it under a condition. An argument a CFG
+// loop replaces is freed on the back-edge that replaces it.
 // RUN: cp %s %t.mlir
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.mlir 2>&1 | FileCheck %s --check-prefix=MSG
 // RUN: grep -v '^// [A-Z-]*:' %t.mlir | FileCheck %s --check-prefix=FIXED
@@ -12,7 +13,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 5 fix-its, 0 findings left
+// MSG: applied 7 fix-its, 0 findings left
 
 // Three edges into ^bb3: one hands %a to %x, one to %y, one neither; no
 // single flag frees it on every path.
@@ -99,3 +100,37 @@ func.func @negated(%c: i1, %d: i1, %arg: memref<16xf32>) -> f32 {
 // FIXED:      {{^}}  scf.if %memlint_own_[[N]]_0 {{{$}}
 // FIXED-NEXT: {{^}}    memref.dealloc %x : memref<16xf32>{{$}}
 // FIXED-NEXT: {{^}}  }{{$}}
+
+// A CFG loop replaces its buffer on each back-edge; it enters the loop with
+// the caller's, which it must not free.
+func.func @back_edge(%n: index, %arg: memref<16xf32>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %arg : index, memref<16xf32>)
+^bb1(%i: index, %cur: memref<16xf32>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %next = memref.alloc() : memref<16xf32>
+  memref.copy %cur, %next : memref<16xf32> to memref<16xf32>
+  %i2 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i2, %next : index, memref<16xf32>)
+^bb3:
+  memref.copy %cur, %out : memref<16xf32> to memref<16xf32>
+  return
+}
+// FIXED-LABEL: func.func @back_edge(
+// FIXED:      {{^}}  cf.br ^bb1(%c0, %arg, %memlint_false_[[E:[0-9]+]] : index, memref<16xf32>, i1){{$}}
+// FIXED-NEXT: {{^}}^bb1(%i: index, %cur: memref<16xf32>, %memlint_own_[[E]]_1: i1):{{$}}
+// FIXED:      {{^}}  memref.copy %cur, %next : memref<16xf32> to memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  scf.if %memlint_own_[[E]]_1 {{{$}}
+// FIXED-NEXT: {{^}}    memref.dealloc %cur : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  }{{$}}
+// FIXED-NEXT: {{^}}  %i2 = arith.addi %i, %c1 : index{{$}}
+// FIXED-NEXT: {{^}}  cf.br ^bb1(%i2, %next, %memlint_true_[[E]] : index, memref<16xf32>, i1){{$}}
+// FIXED-NEXT: {{^}}^bb3:{{$}}
+// FIXED-NEXT: {{^}}  memref.copy %cur, %out : memref<16xf32> to memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  scf.if %memlint_own_[[E]]_1 {{{$}}
+// FIXED-NEXT: {{^}}    memref.dealloc %cur : memref<16xf32>{{$}}
+// FIXED-NEXT: {{^}}  }{{$}}
+// FIXED-NEXT: {{^}}  return{{$}}
