@@ -1557,6 +1557,9 @@ void addJoinHoldFixes(const LintContext &context, Value root,
                       bool returned = false) {
   if (!root || !root.getDefiningOp())
     return;
+  // (And an scf.for's ownership flag of it that starts true.)
+  for (FixIt &fix : getLoopFlagInitFixes(context, root))
+    fixes.push_back(std::move(fix));
   llvm::SetVector<Block *> joins;
   for (Value alias : getAliases(root))
     if (auto argument = dyn_cast<BlockArgument>(alias))
@@ -2151,6 +2154,8 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   // Freed in a helper the function calls: the call is the free site.
   if (!sameFunction(free, use)) {
     addFreeOnceFixes(context, event, use, aliases, fixes);
+    for (FixIt &fix : getLoopFlagInitFixes(context, event.buffer))
+      fixes.push_back(std::move(fix));
     return fixes;
   }
   for (Block *block = free->getBlock(); block;) {

@@ -11,6 +11,7 @@
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -744,4 +745,79 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
   if (!fix)
     return {};
   return {std::move(*fix)};
+}
+
+//===----------------------------------------------------------------------===//
+// Ownership flags that start true
+//===----------------------------------------------------------------------===//
+
+std::vector<FixIt> memlint::getLoopFlagInitFixes(const LintContext &context,
+                                                 Value root) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *definition = root.getDefiningOp();
+  Operation *function =
+      definition ? definition->getParentOfType<FunctionOpInterface>()
+                 : nullptr;
+  if (!function)
+    return {};
+  Block &entry = function->getRegion(0).front();
+  std::vector<FixIt> fixes;
+  for (Value alias : getFixAliases(root))
+    for (OpOperand &use : alias.getUses()) {
+      auto loop = dyn_cast<scf::ForOp>(use.getOwner());
+      if (!loop || use.getOperandNumber() < loop.getNumControlOperands() ||
+          !derivesAlways(alias, root))
+        continue;
+      auto lines = source.getWholeLines(loop);
+      if (!lines)
+        continue;
+      StringRef header = text.slice(lines->first, lines->second);
+      header = header.take_until([](char c) { return c == '\n'; });
+      // The i1 iter_args that start as a constant true.
+      for (auto [init, iterArg] :
+           llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs())) {
+        auto constant = init.getDefiningOp<arith::ConstantOp>();
+        auto value = constant ? dyn_cast<BoolAttr>(constant.getValue())
+                              : BoolAttr();
+        if (!init.getType().isInteger(1) || !value || !value.getValue())
+          continue;
+        std::string binding =
+            source.getName(iterArg) + " = " + source.getName(init);
+        size_t at = header.find(binding);
+        if (at == StringRef::npos ||
+            header.find(binding, at + 1) != StringRef::npos)
+          continue;
+        // A false constant of the function's entry block, or a new one.
+        std::string no;
+        EditList edits(context);
+        for (Operation &op : entry)
+          if (auto c = dyn_cast<arith::ConstantOp>(op))
+            if (auto b = dyn_cast<BoolAttr>(c.getValue());
+                b && !b.getValue() && source.getWholeLines(&op)) {
+              no = source.getName(c.getResult());
+              break;
+            }
+        if (no.empty()) {
+          no = "%memlint_false_" + std::to_string(source.getRange(loop).line);
+          if (text.contains(no) || entry.empty())
+            continue;
+          FixItBuilder builder(context);
+          builder.insertBefore(&entry.front(), no + " = arith.constant false");
+          std::optional<FixIt> placed = builder.take("");
+          if (!placed)
+            continue;
+          edits.append(*placed);
+        }
+        size_t valueAt = lines->first + at + binding.size() -
+                         source.getName(init).size();
+        edits.replace(valueAt, source.getName(init).size(), no);
+        if (std::optional<FixIt> fix = edits.take(
+                "start the ownership flag " + source.getName(iterArg) +
+                " false: the loop does not own " + source.getName(alias) +
+                ", which it receives"))
+          fixes.push_back(std::move(*fix));
+      }
+    }
+  return fixes;
 }

@@ -59,6 +59,13 @@ std::vector<FixIt> getJoinHoldFixes(const LintContext &context,
                                     mlir::Value root, mlir::Block *join,
                                     Deallocator family, bool returned);
 
+/// A buffer `root` that an `scf.for` receives as the init value of an
+/// iter_arg whose ownership flag (another iter_arg) starts true: the loop
+/// frees it as its own, while the function still uses or returns it. The
+/// flag starts false instead (the loop owns only what it allocates).
+std::vector<FixIt> getLoopFlagInitFixes(const LintContext &context,
+                                        mlir::Value root);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
