@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 using namespace memlint;
 
@@ -325,47 +326,39 @@ memlint::runChecks(const LintContext &context,
   };
   mlir::Operation *module = context.getModule();
   mlir::MLIRContext *ctx = module->getContext();
-  if (!ctx->isMultithreadingEnabled() || perFunction.empty()) {
+  // Function checks: functions in parallel (on the context's threads, as
+  // the pass manager runs function passes), findings in a fixed order.
+  // The module checks run at the same time: first those that read the
+  // lifetime analysis (itself parallel over root functions), the longest
+  // task, then the others on another thread, so that no thread is idle
+  // while another finishes its largest function.
+  std::vector<mlir::FunctionOpInterface> functions;
+  if (!perFunction.empty()) {
+    functions = getCheckedFunctions(module);
+    freezeOpOrder(module);
+  }
+  std::optional<llvm::ThreadPoolTaskGroup> moduleTasks;
+  if (ctx->isMultithreadingEnabled() && !perFunction.empty()) {
+    moduleTasks.emplace(ctx->getThreadPool());
+    moduleTasks->async([&] { runModuleChecks(/*lifetime=*/true); });
+    moduleTasks->async([&] { runModuleChecks(/*lifetime=*/false); });
+  } else {
     runModuleChecks(/*lifetime=*/true);
     runModuleChecks(/*lifetime=*/false);
-    // Function by function, each function's analyses shared by the checks;
-    // the findings grouped by check, as the parallel form below.
-    std::vector<std::vector<Finding>> byCheck(perFunction.size());
-    if (!perFunction.empty())
-      for (mlir::FunctionOpInterface fn : getCheckedFunctions(module)) {
-        FunctionAnalyses analyses(fn);
-        for (size_t c = 0; c < perFunction.size(); ++c)
-          perFunction[c]->runOnFunction(context, analyses, byCheck[c]);
-      }
-    for (auto &list : byCheck)
-      for (Finding &f : list)
-        findings.push_back(std::move(f));
-  } else {
-    // Function checks: functions in parallel (on the context's threads, as
-    // the pass manager runs function passes), findings in a fixed order.
-    // The module checks run at the same time: first those that read the
-    // lifetime analysis (itself parallel over root functions), the longest
-    // task, then the others on another thread, so that no thread is idle
-    // while another finishes its largest function.
-    std::vector<mlir::FunctionOpInterface> functions =
-        getCheckedFunctions(module);
-    freezeOpOrder(module);
-    llvm::ThreadPoolTaskGroup moduleTasks(ctx->getThreadPool());
-    moduleTasks.async([&] { runModuleChecks(/*lifetime=*/true); });
-    moduleTasks.async([&] { runModuleChecks(/*lifetime=*/false); });
-    std::vector<std::vector<std::vector<Finding>>> found(
-        functions.size(), std::vector<std::vector<Finding>>(perFunction.size()));
-    mlir::parallelFor(ctx, 0, functions.size(), [&](size_t i) {
-      FunctionAnalyses analyses(functions[i]);
-      for (size_t c = 0; c < perFunction.size(); ++c)
-        perFunction[c]->runOnFunction(context, analyses, found[i][c]);
-    });
-    moduleTasks.wait();
-    for (size_t c = 0; c < perFunction.size(); ++c)
-      for (auto &perCheck : found)
-        for (Finding &f : perCheck[c])
-          findings.push_back(std::move(f));
   }
+  std::vector<std::vector<std::vector<Finding>>> found(
+      functions.size(), std::vector<std::vector<Finding>>(perFunction.size()));
+  mlir::parallelFor(ctx, 0, functions.size(), [&](size_t i) {
+    FunctionAnalyses analyses(functions[i]);
+    for (size_t c = 0; c < perFunction.size(); ++c)
+      perFunction[c]->runOnFunction(context, analyses, found[i][c]);
+  });
+  if (moduleTasks)
+    moduleTasks->wait();
+  for (size_t c = 0; c < perFunction.size(); ++c)
+    for (auto &perCheck : found)
+      for (Finding &f : perCheck[c])
+        findings.push_back(std::move(f));
   // Module checks first, as they were run before the function checks.
   std::vector<Finding> all;
   size_t total = findings.size();
