@@ -2,6 +2,7 @@
 
 #include "analyzer/SourceInfo.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -108,17 +109,120 @@ SourceRange SourceInfo::getLocationRange(Operation *op) const {
   return range;
 }
 
+const char *SourceInfo::locate(Location loc) const {
+  if (!isStrictFileLineColLoc(loc))
+    return nullptr;
+  auto fileLoc = cast<FileLineColLoc>(loc);
+  unsigned id = sourceMgr->getMainFileID();
+  if (fileLoc.getLine() == 0 ||
+      fileLoc.getFilename().getValue() !=
+          sourceMgr->getMemoryBuffer(id)->getBufferIdentifier())
+    return nullptr;
+  // The SourceMgr's line index is built in the constructor; finding a line
+  // only reads it.
+  SMLoc at = const_cast<llvm::SourceMgr *>(sourceMgr)->FindLocForLineAndColumn(
+      id, fileLoc.getLine(), fileLoc.getColumn());
+  return at.isValid() ? at.getPointer() : nullptr;
+}
+
+std::optional<SourceInfo::OpText> SourceInfo::getOpText(Operation *op) const {
+  OpText result;
+  if (!positionsFromLocations()) {
+    result.def = getOpDef(op, &result.part);
+    if (!result.def)
+      return std::nullopt;
+    const auto &def = *result.def;
+    result.name = toFile(*result.part, def.loc.Start.getPointer());
+    result.start = result.name;
+    const auto &groups = def.resultGroups;
+    for (size_t i = 0; i < groups.size(); ++i) {
+      unsigned end = i + 1 < groups.size() ? groups[i + 1].startIndex
+                                           : op->getNumResults();
+      sourcetext::ResultGroup group;
+      group.begin = toFile(*result.part,
+                           groups[i].definition.loc.Start.getPointer());
+      group.end =
+          toFile(*result.part, groups[i].definition.loc.End.getPointer());
+      group.count = end - groups[i].startIndex;
+      result.results.push_back(group);
+      if (i == 0 && group.begin && group.begin < result.start)
+        result.start = group.begin;
+    }
+    return result;
+  }
+  // An op is written at the position of its name. Ops the parser makes
+  // without text (implicit terminators, bodies of named ops) carry the
+  // location of the op that holds them.
+  const char *name = locate(op->getLoc());
+  if (!name || !(llvm::isAlpha(*name) || *name == '_' || *name == '"'))
+    return std::nullopt;
+  if (Operation *parent = op->getParentOp())
+    if (parent->getLoc() == op->getLoc())
+      return std::nullopt;
+  result.name = name;
+  result.start = sourcetext::scanResults(getText(), name, result.results);
+  unsigned named = 0;
+  for (const auto &group : result.results)
+    named += group.count;
+  if (named != op->getNumResults())
+    result.results.clear();
+  return result;
+}
+
+const char *SourceInfo::getOpEnd(Operation *op, const OpText &text,
+                                 const char *limit) const {
+  const char *end = nullptr;
+  if (text.def) {
+    if (!text.def->scopeLoc.End.isValid())
+      return nullptr;
+    end = toFile(*text.part, text.def->scopeLoc.End.getPointer());
+  } else {
+    // Only blanks and comments lie between two ops of a block, and alias
+    // definitions between two top-level ops.
+    std::optional<OpText> next;
+    if (op->getNextNode())
+      next = getOpText(op->getNextNode());
+    Operation *parent = op->getParentOp();
+    if (next && parent && isWritten(parent))
+      return std::min(
+          sourcetext::skipTriviaBack(getText(), next->start, text.name), limit);
+    const char *stop = next ? std::min(next->start, limit) : limit;
+    end = sourcetext::scanLastOpEnd(getText(), text.name, stop);
+    if (next && stop == next->start && end == stop)
+      end = sourcetext::skipTriviaBack(getText(), stop, text.name);
+  }
+  return end && end > limit ? limit : end;
+}
+
 bool SourceInfo::isWritten(Operation *op) const {
-  return getOpDef(op) != nullptr;
+  return getOpText(op).has_value();
 }
 
 std::string SourceInfo::getBlockName(Block *block) const {
+  if (positionsFromLocations()) {
+    // The label stands before the block's first argument, or before its
+    // first op when it has none.
+    if (block->getNumArguments() != 0) {
+      const char *arg = locate(block->getArgument(0).getLoc());
+      return arg && *arg == '%'
+                 ? sourcetext::labelBefore(getText(), arg, false).str()
+                 : "";
+    }
+    if (block->empty())
+      return "";
+    std::optional<OpText> first = getOpText(&block->front());
+    return first ? sourcetext::labelBefore(getText(), first->start, true).str()
+                 : "";
+  }
   const auto *def = getBlockDef(block);
   if (!def || !def->definition.loc.Start.isValid())
     return "";
+  // The parser records an entry block written without a label at the `{` of
+  // its region.
   SMRange loc = def->definition.loc;
-  return std::string(loc.Start.getPointer(),
-                     loc.End.getPointer() - loc.Start.getPointer());
+  StringRef label(loc.Start.getPointer(),
+                  loc.End.getPointer() - loc.Start.getPointer());
+  return label.starts_with("^") ? label.str() : "";
 }
 
 /// The column of `ptr`, counted from the start of its line. LLVM's SourceMgr
@@ -158,29 +262,28 @@ SourceRange SourceInfo::toRange(SMLoc start, SMLoc end) const {
 SourceRange SourceInfo::getRange(Operation *op) const {
   if (!hasText())
     return getLocationRange(op);
-  const ParsedPart *part = nullptr;
-  if (const auto *def = getOpDef(op, &part)) {
+  if (std::optional<OpText> opText = getOpText(op)) {
     // Start at the op name, like the op's own location; underline up to the
     // end of the op, or of its first line when it spans several (ops with
     // regions).
     StringRef text = getText();
-    const char *begin = toFile(*part, def->loc.Start.getPointer());
+    const char *begin = opText->name;
     SMLoc start = SMLoc::getFromPointer(begin);
-    const char *end = toFile(*part, def->scopeLoc.End.getPointer());
     const char *lineEnd = begin;
     while (lineEnd < text.end() && *lineEnd != '\n')
       ++lineEnd;
-    if (!end || end > lineEnd)
+    const char *end = getOpEnd(op, *opText, lineEnd);
+    if (!end)
       end = lineEnd;
     // Trim trailing blanks and comments are left alone: ops end before them.
     while (end > begin && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
       --end;
     return toRange(start, SMLoc::getFromPointer(end));
   }
-  // Not in the parser state: an implicit terminator stands for the end of
-  // its region; point at the op that owns the region.
+  // Not written: an implicit terminator stands for the end of its region;
+  // point at the op that owns the region.
   if (Operation *parent = op->getParentOp())
-    if (getOpDef(parent))
+    if (isWritten(parent))
       return getRange(parent);
   SourceRange range;
   if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc())) {
@@ -203,56 +306,50 @@ std::string SourceInfo::getName(Value value) const {
     value.printAsOperand(os, *asmState);
     return name;
   }
-  auto textOf = [](SMRange range) {
-    return std::string(range.Start.getPointer(),
-                       range.End.getPointer() - range.Start.getPointer());
-  };
   if (auto result = dyn_cast<OpResult>(value)) {
     Operation *op = result.getOwner();
-    if (const auto *def = getOpDef(op)) {
-      unsigned number = result.getResultNumber();
-      const auto &groups = def->resultGroups;
-      for (size_t i = 0; i < groups.size(); ++i) {
-        unsigned begin = groups[i].startIndex;
-        unsigned end = i + 1 < groups.size() ? groups[i + 1].startIndex
-                                             : op->getNumResults();
-        if (number < begin || number >= end)
-          continue;
-        std::string name = textOf(groups[i].definition.loc);
-        if (end - begin > 1)
-          name += "#" + std::to_string(number - begin);
-        return name;
+    if (std::optional<OpText> opText = getOpText(op)) {
+      unsigned number = result.getResultNumber(), first = 0;
+      for (const auto &group : opText->results) {
+        if (number >= first && number < first + group.count) {
+          std::string name(group.begin, group.end - group.begin);
+          if (group.count > 1)
+            name += "#" + std::to_string(number - first);
+          return name;
+        }
+        first += group.count;
       }
     }
     return "result of '" + op->getName().getStringRef().str() + "'";
   }
   auto arg = cast<BlockArgument>(value);
-  if (const auto *def = getBlockDef(arg.getOwner()))
-    if (arg.getArgNumber() < def->arguments.size())
-      return textOf(def->arguments[arg.getArgNumber()].loc);
-  return "argument #" + std::to_string(arg.getArgNumber());
-}
-
-/// Where the text of `op` starts: its first result name, or its name.
-static const char *opTextStart(const AsmParserState::OperationDefinition &def) {
-  const char *start = def.loc.Start.getPointer();
-  if (!def.resultGroups.empty()) {
-    const char *result = def.resultGroups.front().definition.loc.Start.getPointer();
-    if (result && result < start)
-      start = result;
+  if (positionsFromLocations()) {
+    // An argument is written at the position of its name.
+    const char *at = locate(arg.getLoc());
+    if (at && *at == '%') {
+      const char *end = at + 1;
+      while (end < getText().end() && sourcetext::isNameChar(*end))
+        ++end;
+      return std::string(at, end - at);
+    }
+  } else if (const auto *def = getBlockDef(arg.getOwner())) {
+    if (arg.getArgNumber() < def->arguments.size()) {
+      SMRange range = def->arguments[arg.getArgNumber()].loc;
+      return std::string(range.Start.getPointer(),
+                         range.End.getPointer() - range.Start.getPointer());
+    }
   }
-  return start;
+  return "argument #" + std::to_string(arg.getArgNumber());
 }
 
 std::optional<std::pair<uint64_t, uint64_t>>
 SourceInfo::getWholeLines(Operation *op) const {
-  const ParsedPart *part = nullptr;
-  const auto *def = getOpDef(op, &part);
-  if (!def)
+  std::optional<OpText> opText = getOpText(op);
+  if (!opText)
     return std::nullopt;
   StringRef text = getText();
-  const char *start = toFile(*part, opTextStart(*def));
-  const char *end = toFile(*part, def->scopeLoc.End.getPointer());
+  const char *start = opText->start;
+  const char *end = getOpEnd(op, *opText, text.end());
   if (!start || !end || end < start)
     return std::nullopt;
   const char *lineBegin = start;
@@ -277,12 +374,11 @@ SourceInfo::getWholeLines(Operation *op) const {
 }
 
 StringRef SourceInfo::getIndentation(Operation *op) const {
-  const ParsedPart *part = nullptr;
-  const auto *def = getOpDef(op, &part);
-  if (!def)
+  std::optional<OpText> opText = getOpText(op);
+  if (!opText)
     return "";
   StringRef text = getText();
-  const char *start = toFile(*part, opTextStart(*def));
+  const char *start = opText->start;
   const char *lineBegin = start;
   while (lineBegin > text.begin() && lineBegin[-1] != '\n')
     --lineBegin;
@@ -293,11 +389,13 @@ StringRef SourceInfo::getIndentation(Operation *op) const {
 }
 
 std::optional<uint64_t> SourceInfo::getEndOffset(Operation *op) const {
-  const ParsedPart *part = nullptr;
-  const auto *def = getOpDef(op, &part);
-  if (!def || !def->scopeLoc.End.isValid())
+  std::optional<OpText> opText = getOpText(op);
+  if (!opText)
     return std::nullopt;
-  return toFile(*part, def->scopeLoc.End.getPointer()) - getText().data();
+  const char *end = getOpEnd(op, *opText, getText().end());
+  if (!end)
+    return std::nullopt;
+  return end - getText().data();
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,8 +1,11 @@
 //===- SourceInfo.h - Source ranges and SSA names of parsed IR --*- C++ -*-===//
 //
-// Maps operations and values back to the text they were parsed from, using
-// the AsmParserState the parser filled: exact op ranges and the SSA names as
-// written (not as a printer would rename them).
+// Maps operations and values back to the text they were parsed from: exact op
+// ranges and the SSA names as written (not as a printer would rename them).
+// They come from the AsmParserState the parser filled or, for text whose op
+// locations are the parser's own positions (sourcetext::locationsArePositions),
+// from those locations and a look at the text around them: the parse is then
+// done without a parser state, which records every use of every value.
 //
 // IR that has no source text at hand (a module inside a pass pipeline) gets
 // the fallback: positions from the ops' own locations (`FileLineColLoc`,
@@ -13,6 +16,8 @@
 
 #ifndef MEMLINT_ANALYZER_SOURCEINFO_H
 #define MEMLINT_ANALYZER_SOURCEINFO_H
+
+#include "analyzer/SourceText.h"
 
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/Operation.h"
@@ -38,7 +43,8 @@ struct SourceRange {
 };
 
 /// One piece of a buffer parsed on its own (see tools/SourceParser.h): the
-/// parser state filled from it and how its text maps back to the file. The
+/// parser state filled from it (null when the op locations give the
+/// positions) and how its text maps back to the file. The
 /// piece's text is `prefixLength` bytes copied from the start of the file,
 /// newlines standing for the lines in between, then the file's text from
 /// `fileOffset` on; its positions are translated back to the file's.
@@ -103,6 +109,28 @@ public:
   llvm::StringRef getIndentation(mlir::Operation *op) const;
 
 private:
+  /// Where the text of a written op is, in the file.
+  struct OpText {
+    const char *name = nullptr;  ///< the op name
+    const char *start = nullptr; ///< its first result name, or its name
+    /// The result names written, with the number of results each names.
+    llvm::SmallVector<sourcetext::ResultGroup, 1> results;
+    /// With a parser state: the op's record and its part.
+    const mlir::AsmParserState::OperationDefinition *def = nullptr;
+    const ParsedPart *part = nullptr;
+  };
+  /// The text of `op`; null when it is not written (implicit terminators).
+  std::optional<OpText> getOpText(mlir::Operation *op) const;
+  /// Where the text of `op` ends (just past its last token), or `limit` when
+  /// that is after `limit`; null when unknown.
+  const char *getOpEnd(mlir::Operation *op, const OpText &text,
+                       const char *limit) const;
+  /// True when positions come from the op locations, not a parser state.
+  bool positionsFromLocations() const {
+    return !parts.empty() && !parts.front().state;
+  }
+  /// The position in the file a parser-given location names (null if none).
+  const char *locate(mlir::Location loc) const;
   /// The parser's record of `op` and the part it was parsed from.
   const mlir::AsmParserState::OperationDefinition *
   getOpDef(mlir::Operation *op, const ParsedPart **part = nullptr) const;

@@ -258,7 +258,7 @@ std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
 std::vector<ParsedPart> ParsedSource::getParts() const {
   std::vector<ParsedPart> result;
   for (const auto &part : parts)
-    result.push_back(ParsedPart{&part->state, part->view, part->prefixLength,
+    result.push_back(ParsedPart{part->state.get(), part->view, part->prefixLength,
                                 part->textStart, part->fileOffset});
   return result;
 }
@@ -269,6 +269,7 @@ LogicalResult ParsedSource::parse(const llvm::SourceMgr &sourceMgr,
   parts.clear();
   llvm::StringRef text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  needsState = !sourcetext::locationsArePositions(text);
   unsigned threads = context->isMultithreadingEnabled()
                          ? context->getThreadPool().getMaxConcurrency()
                          : 1;
@@ -283,12 +284,18 @@ LogicalResult ParsedSource::parse(const llvm::SourceMgr &sourceMgr,
     }
   }
   auto part = std::make_unique<Part>();
+  initState(*part);
   part->view = text;
   ParserConfig config(context, /*verifyAfterParse=*/false);
   LogicalResult result =
-      parseAsmSourceFile(sourceMgr, block, config, &part->state);
+      parseAsmSourceFile(sourceMgr, block, config, part->state.get());
   parts.push_back(std::move(part));
   return result;
+}
+
+void ParsedSource::initState(Part &part) const {
+  if (needsState)
+    part.state = std::make_unique<AsmParserState>();
 }
 
 bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
@@ -339,6 +346,7 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
   // its body blanked out.
   for (size_t k = 0; k < cuts.size(); ++k) {
     auto part = std::make_unique<Part>();
+    initState(*part);
     size_t begin = cuts[k];
     size_t end = k + 1 < cuts.size() ? cuts[k + 1] : layout.bodyEnd;
     part->text.reserve(prefix.size() + (cutLines[k] - prefixLines) +
@@ -353,6 +361,7 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
   }
   if (layout.inModule) {
     auto part = std::make_unique<Part>();
+    initState(*part);
     llvm::StringRef head = text.take_front(layout.bodyBegin);
     llvm::StringRef body = text.slice(layout.bodyBegin, layout.bodyEnd);
     // The newlines of the body, counted on from the last cut.
@@ -397,7 +406,7 @@ bool ParsedSource::parseInParts(const llvm::SourceMgr &sourceMgr,
         llvm::SMLoc());
     ParserConfig config(context, /*verifyAfterParse=*/false);
     ok[k] = succeeded(
-        parseAsmSourceFile(partMgr, &blocks[k], config, &part.state));
+        parseAsmSourceFile(partMgr, &blocks[k], config, part.state.get()));
   });
   context->getDiagEngine().eraseHandler(handler);
   if (diagnosed || llvm::is_contained(ok, 0) ||
