@@ -61,9 +61,17 @@ StringRef memlint::stringifyEventKind(LifetimeEventKind kind) {
 // LifetimeAnalysis
 //===----------------------------------------------------------------------===//
 
+LifetimeIndex::LifetimeIndex(Operation *module)
+    : module(module), numbering(std::make_unique<ModuleNumbering>(module)) {}
+
+LifetimeIndex::~LifetimeIndex() = default;
+
 LifetimeAnalysis::LifetimeAnalysis(Operation *module,
-                                   const AnalysisOptions &options) {
-  ModuleNumbering numbering(module);
+                                   const AnalysisOptions &options,
+                                   std::unique_ptr<LifetimeIndex> index) {
+  if (!index || index->getModule() != module)
+    index = std::make_unique<LifetimeIndex>(module);
+  const ModuleNumbering &numbering = index->getNumbering();
   ModuleContext ctx(module, numbering);
   std::map<EventKey, uint32_t> eventIds;
   DenseSet<Operation *> reached;
@@ -151,11 +159,13 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
     DenseSet<Operation *> reached;
     AnalysisStats stats;
   };
-  auto explore = [&](Exploration &x, ModuleContext &context) {
-    FunctionExplorer explorer({context, x.fn, options, x.events, x.eventIds,
-                               x.reached, x.stats, summaryMap, nullptr});
-    x.stats.perFunction.push_back(explorer.run());
-    if (!explorer.getApproximateWitnesses().empty()) {
+  auto explore = [&](Exploration &x, ModuleContext &context,
+                     bool deferTeardown) {
+    auto explorer = std::make_shared<FunctionExplorer>(ExplorationSetup{
+        context, x.fn, options, x.events, x.eventIds, x.reached, x.stats,
+        summaryMap, nullptr});
+    x.stats.perFunction.push_back(explorer->run());
+    if (!explorer->getApproximateWitnesses().empty()) {
       // Witnesses that crossed a merge of paths are searched again without
       // merging, so that every branch decision they show is on one path.
       AnalysisOptions exact = options;
@@ -165,10 +175,18 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
       FunctionExplorer search({context, x.fn, exact, x.events, x.eventIds,
                                scratchReached, scratchStats, summaryMap,
                                nullptr});
-      search.refineWitnesses(explorer.getApproximateWitnesses());
+      search.refineWitnesses(explorer->getApproximateWitnesses());
       search.run();
     }
     context.releaseCaches();
+    // Freeing the states and traces of a large exploration takes about a
+    // tenth of its time. An exploration that runs alone hands it to the
+    // context's threads, while this thread merges the results (the
+    // explorer's parts own their memory; nothing they free is shared with
+    // the results).
+    if (deferTeardown)
+      module->getContext()->getThreadPool().async(
+          [explorer = std::move(explorer)]() mutable { explorer.reset(); });
   };
   // Merges an exploration: its events not found by an earlier one are added
   // (the first exploration to find an event owns its witness and verdict),
@@ -214,7 +232,7 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
       auto worker = [&] {
         ModuleContext context(module, numbering);
         for (size_t i = next++; i < order.size(); i = next++)
-          explore(explorations[order[i]], context);
+          explore(explorations[order[i]], context, /*deferTeardown=*/false);
       };
       llvm::ThreadPoolInterface &pool = mlirContext->getThreadPool();
       llvm::ThreadPoolTaskGroup group(pool);
@@ -225,8 +243,11 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
       worker();
       group.wait();
     } else {
+      bool deferTeardown = explorations.size() == 1 &&
+                           mlirContext->isMultithreadingEnabled() &&
+                           mlirContext->getThreadPool().getMaxConcurrency() > 1;
       for (Exploration &x : explorations)
-        explore(x, ctx);
+        explore(x, ctx, deferTeardown);
     }
     for (Exploration &x : explorations)
       merge(x);

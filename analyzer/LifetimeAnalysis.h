@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -191,11 +192,34 @@ struct AnalysisStats {
   std::vector<FunctionStats> perFunction;
 };
 
+namespace explorer {
+class ModuleNumbering;
+} // namespace explorer
+
+/// The numbering of a module's ops and values that the analysis starts with.
+/// Building it only reads the structure of the IR (once the op orders are
+/// frozen, see analyzer/Concurrency.h), not what the ops mean, so a driver
+/// may build it while another thread verifies the module.
+class LifetimeIndex {
+public:
+  explicit LifetimeIndex(mlir::Operation *module);
+  ~LifetimeIndex();
+  mlir::Operation *getModule() const { return module; }
+  const explorer::ModuleNumbering &getNumbering() const { return *numbering; }
+
+private:
+  mlir::Operation *module;
+  std::unique_ptr<explorer::ModuleNumbering> numbering;
+};
+
 /// Runs the path-sensitive lifetime exploration over every function of a
 /// module.
 class LifetimeAnalysis {
 public:
-  LifetimeAnalysis(mlir::Operation *module, const AnalysisOptions &options = {});
+  /// With `index`, built beforehand for `module`, the analysis starts from
+  /// it instead of numbering the module itself.
+  LifetimeAnalysis(mlir::Operation *module, const AnalysisOptions &options = {},
+                   std::unique_ptr<LifetimeIndex> index = nullptr);
   ~LifetimeAnalysis();
 
   /// The events, sorted by the position of their primary op.

@@ -84,9 +84,12 @@ static Finding merge(std::vector<Finding *> &sites) {
                    "; the largest: " + worst.message;
   result.allPaths = llvm::all_of(
       sites, [](const Finding *site) { return site->allPaths; });
+  // The other sites are merged away: their locations and messages move.
+  result.notes.reserve(result.notes.size() + sites.size() - 1);
   for (size_t i = 1; i < sites.size(); ++i)
-    result.notes.push_back(
-        {sites[i]->location, "also " + sites[i]->message, /*otherSite=*/true});
+    result.notes.push_back({std::move(sites[i]->location),
+                            "also " + std::move(sites[i]->message),
+                            /*otherSite=*/true});
   // Every site's first fix-it, merged (those whose edits would clash with
   // an earlier site's are left to a later --fix round); then the worst
   // site's own, in case the merged one does not validate.

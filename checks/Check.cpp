@@ -103,7 +103,8 @@ void FunctionCheck::run(const LintContext &context,
 
 const LifetimeAnalysis &LintContext::getLifetime() const {
   if (!lifetime)
-    lifetime = std::make_unique<LifetimeAnalysis>(module, options);
+    lifetime = std::make_unique<LifetimeAnalysis>(module, options,
+                                                  std::move(lifetimeIndex));
   return *lifetime;
 }
 

@@ -46,6 +46,11 @@ public:
   void setWantsUnsafeFixes(bool value) { unsafeFixes = value; }
   /// The lifetime analysis of the module, computed on first use.
   const LifetimeAnalysis &getLifetime() const;
+  /// The numbering the lifetime analysis starts from, when the driver built
+  /// it beforehand (beside the verifier).
+  void setLifetimeIndex(std::unique_ptr<LifetimeIndex> index) {
+    lifetimeIndex = std::move(index);
+  }
   /// The lifetime analysis if some check has asked for it, else null.
   const LifetimeAnalysis *getLifetimeIfComputed() const {
     return lifetime.get();
@@ -70,6 +75,7 @@ private:
   const SourceInfo &source;
   std::string filePath;
   AnalysisOptions options;
+  mutable std::unique_ptr<LifetimeIndex> lifetimeIndex;
   mutable std::unique_ptr<LifetimeAnalysis> lifetime;
   bool fixes = true;
   bool unsafeFixes = false;

@@ -307,7 +307,6 @@ static void sortFindings(std::vector<Finding> &findings) {
 std::vector<Finding>
 memlint::runChecks(const LintContext &context,
                    llvm::ArrayRef<std::unique_ptr<Check>> checks) {
-  std::vector<Finding> findings;
   std::vector<Check *> perModule;
   std::vector<const FunctionCheck *> perFunction;
   for (const auto &check : checks) {
@@ -355,21 +354,23 @@ memlint::runChecks(const LintContext &context,
   });
   if (moduleTasks)
     moduleTasks->wait();
-  for (size_t c = 0; c < perFunction.size(); ++c)
-    for (auto &perCheck : found)
-      for (Finding &f : perCheck[c])
-        findings.push_back(std::move(f));
-  // Module checks first, as they were run before the function checks.
+  // Module checks first, as they were run before the function checks, then
+  // the function checks in their order, each over the functions in order.
   std::vector<Finding> all;
-  size_t total = findings.size();
+  size_t total = 0;
   for (auto &list : moduleFound)
     total += list.size();
+  for (auto &perCheck : found)
+    for (auto &list : perCheck)
+      total += list.size();
   all.reserve(total);
   for (auto &list : moduleFound)
     for (Finding &f : list)
       all.push_back(std::move(f));
-  for (Finding &f : findings)
-    all.push_back(std::move(f));
+  for (size_t c = 0; c < perFunction.size(); ++c)
+    for (auto &perCheck : found)
+      for (Finding &f : perCheck[c])
+        all.push_back(std::move(f));
   sortFindings(all);
   linkSharedCauses(all);
   return all;

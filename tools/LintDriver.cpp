@@ -2,6 +2,7 @@
 
 #include "tools/LintDriver.h"
 
+#include "analyzer/Concurrency.h"
 #include "checks/Aggregation.h"
 #include "checks/FixIts.h"
 #include "checks/Nolint.h"
@@ -295,6 +296,7 @@ struct ChunkLinter {
                                         options.parallelParseMinBytes));
     result.status.figures.parseParts += ir.source.getNumParts();
     OwningOpRef<ModuleOp> &module = ir.module;
+    std::unique_ptr<LifetimeIndex> index;
     if (ok) {
       // Wrap the top-level ops in a module unless the input is one.
       if (llvm::hasSingleElement(block) && isa<ModuleOp>(block.front())) {
@@ -305,7 +307,25 @@ struct ChunkLinter {
         Block *body = module->getBody();
         body->getOperations().splice(body->end(), block.getOperations());
       }
-      ok = succeeded(verify(*module));
+      // The op orders are frozen first, so that the verifier and the
+      // analyses only read the IR. The numbering the lifetime analysis
+      // starts from reads the IR's structure only: it is built beside the
+      // verifier (which takes one thread for a module of one function), and
+      // dropped if the module is invalid.
+      freezeOpOrder(*module);
+      bool numbers = options.threadPool &&
+                     llvm::any_of(checks, [](const auto &check) {
+                       return check->readsLifetime();
+                     });
+      if (numbers) {
+        Operation *moduleOp = module->getOperation();
+        std::shared_future<void> numbered = options.threadPool->async(
+            [&] { index = std::make_unique<LifetimeIndex>(moduleOp); });
+        ok = succeeded(verify(*module));
+        numbered.wait();
+      } else {
+        ok = succeeded(verify(*module));
+      }
     }
     result.status.figures.parseSeconds += secondsSince(parseStart);
     ++result.status.figures.chunks;
@@ -329,6 +349,7 @@ struct ChunkLinter {
     analysis.memoryBudgets = options.memoryBudgets;
     LintContext lint(module->getOperation(), source, result.status.path,
                      analysis);
+    lint.setLifetimeIndex(std::move(index));
     lint.setWantsFixes(options.validateFixes);
     lint.setWantsUnsafeFixes(options.unsafeFixes);
     std::vector<Finding> findings = runChecks(lint, checks);
@@ -363,6 +384,7 @@ struct ChunkLinter {
     size_t firstFinding = result.findings.size();
     std::optional<NolintSuppressions> nolint;
     std::vector<Finding> reportedHere, suppressedHere;
+    reportedHere.reserve(findings.size());
     for (Finding &f : findings) {
       bool suppressed = false;
       if (f.rule != "memlint-nolint") {
@@ -377,6 +399,8 @@ struct ChunkLinter {
       (suppressed ? suppressedHere : reportedHere).push_back(std::move(f));
     }
     aggregateFindings(reportedHere, aggregating);
+    result.findings.reserve(result.findings.size() + reportedHere.size() +
+                            suppressedHere.size());
     for (auto *list : {&reportedHere, &suppressedHere})
       for (Finding &f : *list) {
         ReportedFinding item;
