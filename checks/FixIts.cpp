@@ -286,3 +286,54 @@ std::string memlint::getGuardedText(llvm::StringRef condition, bool whenTrue,
           text + "\n}")
       .str();
 }
+
+//===----------------------------------------------------------------------===//
+// Reading the text
+//===----------------------------------------------------------------------===//
+
+size_t memlint::findTopLevel(StringRef text, size_t from, StringRef needle) {
+  int depth = 0;
+  for (size_t i = from; i < text.size(); ++i) {
+    if (depth == 0 && text.substr(i).starts_with(needle))
+      return i;
+    char c = text[i];
+    if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
+      ++i;
+      continue;
+    }
+    if (StringRef("([{<").contains(c)) {
+      ++depth;
+    } else if (StringRef(")]}>").contains(c)) {
+      if (depth == 0)
+        return StringRef::npos;
+      --depth;
+    }
+  }
+  return StringRef::npos;
+}
+
+bool memlint::appendBlockArguments(const SourceInfo &source, Block *block,
+                          StringRef arguments, EditList &edits) {
+  std::string label = source.getBlockName(block);
+  if (label.empty() || block->empty())
+    return false;
+  SourceRange first = source.getRange(&block->front());
+  if (!first.isValid())
+    return false;
+  StringRef text = source.getText();
+  size_t header = text.take_front(first.offset).rfind(label + "(");
+  size_t bare = text.take_front(first.offset).rfind(label + ":");
+  if (header != StringRef::npos &&
+      (bare == StringRef::npos || bare < header)) {
+    size_t close = findTopLevel(text, header + label.size() + 1, ")");
+    if (close == StringRef::npos || close > first.offset)
+      return false;
+    bool empty = text[close - 1] == '(';
+    edits.insert(close, ((empty ? "" : ", ") + arguments).str());
+    return true;
+  }
+  if (bare == StringRef::npos)
+    return false;
+  edits.insert(bare + label.size(), ("(" + arguments + ")").str());
+  return true;
+}

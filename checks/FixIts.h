@@ -104,6 +104,18 @@ private:
 std::string getGuardedText(llvm::StringRef condition, bool whenTrue,
                            llvm::StringRef text);
 
+/// The offset of `needle` in `text` at or after `from`, outside any bracket
+/// (`()`, `[]`, `{}`, `<>`; the `>` of an arrow `->` closes nothing);
+/// npos when there is none before a bracket closes that opened before
+/// `from`.
+size_t findTopLevel(llvm::StringRef text, size_t from, llvm::StringRef needle);
+
+/// Appends the arguments `arguments` ("%a: i1, %b: i1") to the header of
+/// the block `block` written with a label (`^bb0(%x: index):`); false when
+/// the text does not show it so.
+bool appendBlockArguments(const SourceInfo &source, mlir::Block *block,
+                          llvm::StringRef arguments, EditList &edits);
+
 /// The source text of `op` on one line (without indentation and newline).
 std::optional<std::string> getOpText(const LintContext &context,
                                      mlir::Operation *op);

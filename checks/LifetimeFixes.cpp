@@ -22,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -245,6 +246,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         for (FixIt &fix :
              getJoinFlagFixes(context, root, join, event.allocFamily))
           candidates.addFix(std::move(fix));
+      // Flags along the blocks it is handed through.
+      for (FixIt &fix : getChainFlagFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
     };
     // A buffer of an scf.for body carried to the next iteration, which
     // replaces it: an ownership flag carried with it.
@@ -416,6 +420,34 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           addGuard(ifOp.getCondition(), step.successor == 0);
         else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
           addGuard(br.getCondition(), step.successor == 0);
+      }
+      // A branch of a callee the path enters from this function, on an
+      // argument of the callee (a callee that frees the buffer under that
+      // condition): what the call passes for it decides the same.
+      for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
+        if (step.kind != WitnessStep::Kind::Branch ||
+            inSameFunction(step.op, site))
+          continue;
+        Value condition;
+        if (auto ifOp = dyn_cast<scf::IfOp>(step.op))
+          condition = ifOp.getCondition();
+        else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
+          condition = br.getCondition();
+        auto argument = dyn_cast_or_null<BlockArgument>(condition);
+        Operation *callee = getFunctionOf(step.op);
+        if (!argument || !argument.getOwner()->isEntryBlock() ||
+            argument.getOwner()->getParentOp() != callee)
+          continue;
+        for (const WitnessStep &entered : event.witness) {
+          auto call = dyn_cast_or_null<CallOpInterface>(entered.op);
+          if (entered.kind != WitnessStep::Kind::Call || !call ||
+              !inSameFunction(call, site) || call.resolveCallable() != callee ||
+              argument.getArgNumber() >= call.getArgOperands().size())
+            continue;
+          addGuard(call.getArgOperands()[argument.getArgNumber()],
+                   step.successor == 0);
+          break;
+        }
       }
       constexpr size_t kMaxGuarded = 8;
       size_t tried = 0;

@@ -27,31 +27,6 @@ namespace {
 // Reading the text
 //===----------------------------------------------------------------------===//
 
-/// The offset of `needle` in `text` at or after `from`, outside any bracket
-/// (`()`, `[]`, `{}`, `<>`; the `>` of an arrow `->` closes nothing);
-/// npos when there is none before a bracket closes that opened before
-/// `from`.
-size_t findTopLevel(StringRef text, size_t from, StringRef needle) {
-  int depth = 0;
-  for (size_t i = from; i < text.size(); ++i) {
-    if (depth == 0 && text.substr(i).starts_with(needle))
-      return i;
-    char c = text[i];
-    if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
-      ++i;
-      continue;
-    }
-    if (StringRef("([{<").contains(c)) {
-      ++depth;
-    } else if (StringRef(")]}>").contains(c)) {
-      if (depth == 0)
-        return StringRef::npos;
-      --depth;
-    }
-  }
-  return StringRef::npos;
-}
-
 /// Appends the operand `value` of type `type` to the one-line terminator
 /// `op` written as `name ... %a, %b : A, B` (or as `name ...` without
 /// operands, after `prefixEnd` bytes of its line such as the condition of
@@ -88,34 +63,6 @@ bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
   }
   edits.insert(lines->first + colon, (", " + value).str());
   edits.insert(lines->first + end, (", " + type).str());
-  return true;
-}
-
-/// Appends the arguments `arguments` ("%a: i1, %b: i1") to the header of
-/// the block `block` written with a label (`^bb0(%x: index):`).
-bool appendBlockArguments(const SourceInfo &source, Block *block,
-                          StringRef arguments, EditList &edits) {
-  std::string label = source.getBlockName(block);
-  if (label.empty() || block->empty())
-    return false;
-  SourceRange first = source.getRange(&block->front());
-  if (!first.isValid())
-    return false;
-  StringRef text = source.getText();
-  size_t header = text.take_front(first.offset).rfind(label + "(");
-  size_t bare = text.take_front(first.offset).rfind(label + ":");
-  if (header != StringRef::npos &&
-      (bare == StringRef::npos || bare < header)) {
-    size_t close = findTopLevel(text, header + label.size() + 1, ")");
-    if (close == StringRef::npos || close > first.offset)
-      return false;
-    bool empty = text[close - 1] == '(';
-    edits.insert(close, ((empty ? "" : ", ") + arguments).str());
-    return true;
-  }
-  if (bare == StringRef::npos)
-    return false;
-  edits.insert(bare + label.size(), ("(" + arguments + ")").str());
   return true;
 }
 

@@ -166,10 +166,11 @@ std::optional<bool> getKnownCondition(Operation *op, Value condition) {
 }
 
 /// A buffer returned after it was freed, where the returned value selects
-/// among allocations: every dealloc of a candidate runs only when the
-/// returned value is not that candidate (the caller owns the one it gets).
-/// Deallocs under an `scf.if` on the select's condition are kept or deleted;
-/// the others get that guard.
+/// among allocations: every free site of a candidate (a dealloc, or a call
+/// of a helper that only frees) runs only when the returned value is not
+/// that candidate (the caller owns the one it gets). Free sites under an
+/// `scf.if` on the select's condition are kept or deleted; the others get
+/// that guard.
 std::optional<FixIt> stopFreeingSelected(const LintContext &context,
                                          Operation *ret, Value returned) {
   SmallVector<Value> roots = getSelectedRoots(returned);
@@ -181,15 +182,16 @@ std::optional<FixIt> stopFreeingSelected(const LintContext &context,
   unsigned changed = 0;
   for (Value root : roots)
     for (Value alias : getFixAliases(root))
-      for (Operation *user : alias.getUsers()) {
-        auto dealloc = dyn_cast<memref::DeallocOp>(user);
-        if (!dealloc || !inSameFunction(dealloc, ret) ||
+      for (Operation *dealloc : alias.getUsers()) {
+        // A free site: a dealloc, or a call of a helper that only frees.
+        Value operand = getFreedOperand(dealloc);
+        if (!operand || !inSameFunction(dealloc, ret) ||
             !done.insert(dealloc).second)
           continue;
-        // The dealloc must free one candidate, the same on every path.
+        // The site must free one candidate, the same on every path.
         Value freed;
         for (Value candidate : roots) {
-          RootDerivation d = deriveFromRoot(dealloc.getMemref(), candidate);
+          RootDerivation d = deriveFromRoot(operand, candidate);
           if (d.kind == RootDerivation::Always)
             freed = candidate;
           else if (d.kind != RootDerivation::Never)
