@@ -459,6 +459,14 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         for (size_t i = 0; i < numFlags; ++i)
           candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
                                         "after the op that hands it out");
+      // A loss at a region op whose regions use the buffer last (a loop
+      // over a view of it): after it, under each branch decision.
+      if (anchor == event.relatedOp && event.relatedOp->getNumRegions() != 0 &&
+          candidates.usesBuffer(event.relatedOp))
+        for (size_t i = numFlags; i < guards.size() && i < kMaxGuarded; ++i)
+          candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
+                                        "after the op where the last "
+                                        "reference is lost");
       // Two guards: two branch decisions, or an ownership flag (or the
       // branch that yields the buffer) and a branch decision.
       tried = 0;

@@ -64,40 +64,6 @@ bool reachesWithoutRedefinition(Operation *from, Operation *to, Value value) {
 
 bool onlyFrees(Operation *function);
 
-/// What the free site `op` frees: the operand of a dealloc, or the argument
-/// a call passes to a helper that only frees (onlyFrees) and frees that one
-/// argument; null for any other op. A call of such a helper is a dealloc
-/// written elsewhere: deleting, guarding or moving it changes nothing else.
-Value getFreedOperand(Operation *op) {
-  if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
-    return dealloc.getMemref();
-  auto call = dyn_cast<CallOpInterface>(op);
-  if (!call || op->getNumResults() != 0)
-    return Value();
-  Operation *callee = call.resolveCallable();
-  if (!callee || !isa<FunctionOpInterface>(callee) || !onlyFrees(callee))
-    return Value();
-  std::optional<unsigned> freed;
-  bool other = false;
-  callee->walk([&](memref::DeallocOp dealloc) {
-    Value v = dealloc.getMemref();
-    while (Operation *def = v.getDefiningOp()) {
-      auto view = dyn_cast<ViewLikeOpInterface>(def);
-      if (!view)
-        break;
-      v = view.getViewSource();
-    }
-    auto argument = dyn_cast<BlockArgument>(v);
-    if (!argument || argument.getOwner()->getParentOp() != callee ||
-        (freed && *freed != argument.getArgNumber()))
-      other = true;
-    else
-      freed = argument.getArgNumber();
-  });
-  if (other || !freed || *freed >= call.getArgOperands().size())
-    return Value();
-  return call.getArgOperands()[*freed];
-}
 
 /// Whether the free site `free` frees what a return of the function then
 /// returns.
@@ -111,126 +77,6 @@ bool freesReturned(Operation *free, Value returned) {
         reachesWithoutRedefinition(free, user, returned))
       return true;
   return false;
-}
-
-/// The allocations `value` may hold, through views, casts, selects and the
-/// results of `scf.if`;
-/// empty when it may hold anything else (an argument, a block argument, a
-/// call result).
-SmallVector<Value> getSelectedRoots(Value value) {
-  SmallVector<Value> roots, worklist{value};
-  llvm::SmallPtrSet<void *, 8> seen;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (!seen.insert(v.getAsOpaquePointer()).second)
-      continue;
-    if (seen.size() > 64)
-      return {};
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return {};
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      worklist.push_back(view.getViewSource());
-    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
-      worklist.push_back(select.getTrueValue());
-      worklist.push_back(select.getFalseValue());
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
-      if (ifOp.getElseRegion().empty())
-        return {};
-      unsigned index = cast<OpResult>(v).getResultNumber();
-      worklist.push_back(ifOp.thenYield().getOperand(index));
-      worklist.push_back(ifOp.elseYield().getOperand(index));
-    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-               isa<memref::AllocOp>(def)) {
-      roots.push_back(v);
-    } else {
-      return {};
-    }
-  }
-  return roots;
-}
-
-/// The value of the i1 `condition` wherever `op` runs, when an enclosing
-/// `scf.if` on it decides that; nothing otherwise.
-std::optional<bool> getKnownCondition(Operation *op, Value condition) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (isa<FunctionOpInterface>(parent))
-      break;
-    auto ifOp = dyn_cast<scf::IfOp>(parent);
-    if (!ifOp || ifOp.getCondition() != condition)
-      continue;
-    return ifOp.getThenRegion().isAncestor(op->getParentRegion());
-  }
-  return std::nullopt;
-}
-
-/// A buffer returned after it was freed, where the returned value selects
-/// among allocations: every free site of a candidate (a dealloc, or a call
-/// of a helper that only frees) runs only when the returned value is not
-/// that candidate (the caller owns the one it gets). Free sites under an
-/// `scf.if` on the select's condition are kept or deleted; the others get
-/// that guard.
-std::optional<FixIt> stopFreeingSelected(const LintContext &context,
-                                         Operation *ret, Value returned) {
-  SmallVector<Value> roots = getSelectedRoots(returned);
-  if (roots.size() < 2)
-    return std::nullopt;
-  const SourceInfo &source = context.getSource();
-  FixItBuilder builder(context);
-  llvm::SmallPtrSet<Operation *, 8> done;
-  unsigned changed = 0;
-  for (Value root : roots)
-    for (Value alias : getFixAliases(root))
-      for (Operation *dealloc : alias.getUsers()) {
-        // A free site: a dealloc, or a call of a helper that only frees.
-        Value operand = getFreedOperand(dealloc);
-        if (!operand || !inSameFunction(dealloc, ret) ||
-            !done.insert(dealloc).second)
-          continue;
-        // The site must free one candidate, the same on every path.
-        Value freed;
-        for (Value candidate : roots) {
-          RootDerivation d = deriveFromRoot(operand, candidate);
-          if (d.kind == RootDerivation::Always)
-            freed = candidate;
-          else if (d.kind != RootDerivation::Never)
-            return std::nullopt;
-        }
-        if (!freed)
-          continue;
-        RootDerivation d = deriveFromRoot(returned, freed);
-        if (d.kind == RootDerivation::Never)
-          continue;
-        if (d.kind == RootDerivation::Always) {
-          builder.remove(dealloc);
-          ++changed;
-          continue;
-        }
-        if (d.kind != RootDerivation::Guarded)
-          return std::nullopt;
-        // `returned` is `freed` exactly when the condition is rootWhenTrue.
-        std::optional<bool> known = getKnownCondition(dealloc, d.condition);
-        if (known) {
-          if (*known == d.rootWhenTrue) {
-            builder.remove(dealloc);
-            ++changed;
-          }
-          continue;
-        }
-        std::string condition = source.getName(d.condition);
-        std::optional<std::string> text = getOpText(context, dealloc);
-        if (!StringRef(condition).starts_with("%") || !text)
-          return std::nullopt;
-        builder.replace(dealloc,
-                        getGuardedText(condition, !d.rootWhenTrue, *text));
-        ++changed;
-      }
-  if (!changed)
-    return std::nullopt;
-  return builder.take("free the buffers " + source.getName(returned) +
-                      " may hold only where it does not hold them: the "
-                      "function returns it");
 }
 
 } // namespace
@@ -604,8 +450,8 @@ void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
         fixes.push_back(std::move(*fix));
   }
   if (returned)
-    if (auto fix = stopFreeingSelected(context, use, returned))
-      fixes.push_back(std::move(*fix));
+    for (FixIt &fix : getReturnedSelectFixes(context, use, returned))
+      fixes.push_back(std::move(fix));
   if (auto fix =
           getFreeOnceFix(context, event.buffer, event.allocFamily, returned))
     fixes.push_back(std::move(*fix));
@@ -615,6 +461,41 @@ void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+Value memlint::getFreedOperand(Operation *op) {
+  if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+    return dealloc.getMemref();
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call || op->getNumResults() != 0)
+    return Value();
+  Operation *callee = call.resolveCallable();
+  if (!callee || !isa<FunctionOpInterface>(callee) || !onlyFrees(callee))
+    return Value();
+  std::optional<unsigned> freed;
+  bool other = false;
+  callee->walk([&](memref::DeallocOp dealloc) {
+    Value v = dealloc.getMemref();
+    while (Operation *def = v.getDefiningOp()) {
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (!view)
+        break;
+      v = view.getViewSource();
+    }
+    auto argument = dyn_cast<BlockArgument>(v);
+    if (!argument || argument.getOwner()->getParentOp() != callee ||
+        (freed && *freed != argument.getArgNumber()))
+      other = true;
+    else
+      freed = argument.getArgNumber();
+  });
+  if (other || !freed || *freed >= call.getArgOperands().size())
+    return Value();
+  return call.getArgOperands()[*freed];
+}
 
 std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
                                                const LifetimeEvent &event) {

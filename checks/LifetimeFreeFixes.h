@@ -1,8 +1,10 @@
 //===- LifetimeFreeFixes.h - The free-once construction ---------*- C++ -*-===//
 //
-// The most general local candidate of a buffer freed wrongly, shared by the
-// fix-its of leaks (LifetimeFixes.cpp) and of frees at the wrong place
-// (LifetimeFreeFixes.cpp, which owns it).
+// The strategies of frees at the wrong place that other files share: the
+// most general local candidate of a buffer freed wrongly (free once), which
+// the fix-its of leaks (LifetimeFixes.cpp) try too, what a free site frees,
+// and the guards of the free sites of a returned select
+// (LifetimeReturnedFixes.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,7 @@
 #include "checks/Check.h"
 
 #include <optional>
+#include <vector>
 
 namespace memlint {
 
@@ -27,6 +30,21 @@ std::optional<FixIt> getFreeOnceFix(const LintContext &context,
                                     mlir::Value root, Deallocator family,
                                     mlir::Value returned,
                                     bool keepGuarded = false);
+
+/// What the free site `op` frees: the operand of a dealloc, or the argument
+/// a call passes to a helper that only frees (deallocs of its arguments and
+/// their views, constants, the return) and frees that one argument; null for
+/// any other op. A call of such a helper is a dealloc written elsewhere:
+/// deleting, guarding or moving it changes nothing else.
+mlir::Value getFreedOperand(mlir::Operation *op);
+
+/// A value `returned` that a return `ret` of its function hands to the
+/// caller, after it was freed, where it chooses among allocations through
+/// selects and `scf.if` results: every free site of a buffer it may hold
+/// runs only where that is not the buffer returned (LifetimeReturnedFixes.cpp).
+std::vector<FixIt> getReturnedSelectFixes(const LintContext &context,
+                                          mlir::Operation *ret,
+                                          mlir::Value returned);
 
 } // namespace memlint
 
