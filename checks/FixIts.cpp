@@ -200,6 +200,14 @@ bool memlint::editsClash(llvm::ArrayRef<FixEdit> edits,
   });
 }
 
+std::vector<std::pair<uint64_t, uint64_t>>
+memlint::getEditRanges(llvm::ArrayRef<FixEdit> edits) {
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  for (const FixEdit &edit : edits)
+    ranges.push_back({edit.offset, edit.offset + edit.length});
+  return ranges;
+}
+
 std::vector<FixEdit> memlint::sortEdits(llvm::ArrayRef<FixEdit> edits) {
   std::vector<FixEdit> sorted(edits.begin(), edits.end());
   // An insertion at the offset where a replacement starts goes before it
@@ -227,4 +235,105 @@ std::string memlint::applyEdits(llvm::StringRef text,
   }
   out += text.substr(pos).str();
   return out;
+}
+
+//===----------------------------------------------------------------------===//
+// EditList
+//===----------------------------------------------------------------------===//
+
+void EditList::insert(uint64_t offset, std::string text) {
+  replace(offset, 0, std::move(text));
+}
+
+void EditList::replace(uint64_t offset, uint64_t length, std::string text) {
+  FixEdit edit;
+  edit.file = file;
+  edit.offset = offset;
+  edit.length = length;
+  edit.text = std::move(text);
+  edits.push_back(std::move(edit));
+}
+
+void EditList::append(const FixIt &fix) {
+  edits.insert(edits.end(), fix.edits.begin(), fix.edits.end());
+}
+
+bool EditList::append(FixItBuilder &builder) {
+  std::optional<FixIt> placed = builder.take("");
+  if (!placed)
+    return false;
+  append(*placed);
+  return true;
+}
+
+std::optional<FixIt> EditList::take(std::string description, bool general,
+                                    bool sharedOffsets) const {
+  std::vector<FixEdit> sorted = sortEdits(edits);
+  for (size_t i = 1; i < sorted.size(); ++i)
+    if (sorted[i].offset < sorted[i - 1].offset + sorted[i - 1].length ||
+        (!sharedOffsets && sorted[i].offset == sorted[i - 1].offset))
+      return std::nullopt;
+  FixIt fix;
+  fix.edits = std::move(sorted);
+  fix.description = std::move(description);
+  fix.general = general;
+  return fix;
+}
+
+std::string memlint::getGuardedText(llvm::StringRef condition, bool whenTrue,
+                                    llvm::StringRef text) {
+  return ("scf.if " + condition + (whenTrue ? " {\n  " : " {\n} else {\n  ") +
+          text + "\n}")
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Reading the text
+//===----------------------------------------------------------------------===//
+
+size_t memlint::findTopLevel(StringRef text, size_t from, StringRef needle) {
+  int depth = 0;
+  for (size_t i = from; i < text.size(); ++i) {
+    if (depth == 0 && text.substr(i).starts_with(needle))
+      return i;
+    char c = text[i];
+    if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
+      ++i;
+      continue;
+    }
+    if (StringRef("([{<").contains(c)) {
+      ++depth;
+    } else if (StringRef(")]}>").contains(c)) {
+      if (depth == 0)
+        return StringRef::npos;
+      --depth;
+    }
+  }
+  return StringRef::npos;
+}
+
+bool memlint::appendBlockArguments(const SourceInfo &source, Block *block,
+                          StringRef arguments, EditList &edits) {
+  std::string label = source.getBlockName(block);
+  if (label.empty() || block->empty())
+    return false;
+  SourceRange first = source.getRange(&block->front());
+  if (!first.isValid())
+    return false;
+  StringRef text = source.getText();
+  size_t header = text.take_front(first.offset).rfind(label + "(");
+  size_t bare = text.take_front(first.offset).rfind(label + ":");
+  if (header != StringRef::npos &&
+      (bare == StringRef::npos || bare < header)) {
+    size_t close = findTopLevel(text, header + label.size() + 1, ")");
+    if (close == StringRef::npos || close > first.offset)
+      return false;
+    bool empty = text[close - 1] == '(';
+    edits.insert(close, ((empty ? "" : ", ") + arguments).str());
+    return true;
+  }
+  if (bare == StringRef::npos)
+    return false;
+  edits.insert(bare + label.size(), ("(" + arguments + ")").str());
+  return true;
 }

@@ -68,6 +68,54 @@ private:
   bool failed = false;
 };
 
+/// Edits on the text of one file gathered from several places: offsets
+/// computed from the text (a block header, a branch's operand list) and the
+/// line edits of FixItBuilders. For the fix-its that change several ops at
+/// once (the ownership-flag constructions of DESIGN §4).
+class EditList {
+public:
+  explicit EditList(const LintContext &context)
+      : file(context.getFilePath().str()) {}
+
+  /// Inserts `text` at `offset`.
+  void insert(uint64_t offset, std::string text);
+  /// Replaces the `length` bytes at `offset` by `text`.
+  void replace(uint64_t offset, uint64_t length, std::string text);
+  /// Adds the edits of `fix`.
+  void append(const FixIt &fix);
+  /// Adds the edits of `builder` (which it takes); false when the builder
+  /// failed or its edits overlap.
+  bool append(FixItBuilder &builder);
+
+  /// The fix-it, edits sorted; null when two edits overlap or, unless
+  /// `sharedOffsets`, start at one offset (their order would decide the
+  /// text). `general` as in FixIt.
+  std::optional<FixIt> take(std::string description, bool general = true,
+                            bool sharedOffsets = false) const;
+
+private:
+  std::string file;
+  std::vector<FixEdit> edits;
+};
+
+/// `text` under `scf.if condition`: in its then branch when `whenTrue`,
+/// else in an else branch after an empty then branch. The first line of
+/// `text` is indented by two blanks (FixItBuilder indents the whole).
+std::string getGuardedText(llvm::StringRef condition, bool whenTrue,
+                           llvm::StringRef text);
+
+/// The offset of `needle` in `text` at or after `from`, outside any bracket
+/// (`()`, `[]`, `{}`, `<>`; the `>` of an arrow `->` closes nothing);
+/// npos when there is none before a bracket closes that opened before
+/// `from`.
+size_t findTopLevel(llvm::StringRef text, size_t from, llvm::StringRef needle);
+
+/// Appends the arguments `arguments` ("%a: i1, %b: i1") to the header of
+/// the block `block` written with a label (`^bb0(%x: index):`); false when
+/// the text does not show it so.
+bool appendBlockArguments(const SourceInfo &source, mlir::Block *block,
+                          llvm::StringRef arguments, EditList &edits);
+
 /// The source text of `op` on one line (without indentation and newline).
 std::optional<std::string> getOpText(const LintContext &context,
                                      mlir::Operation *op);
@@ -88,6 +136,10 @@ std::string getDeallocText(const LintContext &context, mlir::Value value,
 bool editsClash(llvm::ArrayRef<FixEdit> edits,
                 llvm::ArrayRef<std::pair<uint64_t, uint64_t>> taken,
                 bool touching);
+
+/// The byte ranges [offset, offset + length) of `edits`, for editsClash.
+std::vector<std::pair<uint64_t, uint64_t>>
+getEditRanges(llvm::ArrayRef<FixEdit> edits);
 
 /// `edits` in the order they apply: by offset, an insertion before a
 /// replacement that starts where it is.

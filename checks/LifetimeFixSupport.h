@@ -1,9 +1,10 @@
 //===- LifetimeFixSupport.h - Helpers shared by lifetime fix-its -*- C++ -*-===//
 //
 // The queries on the IR that the candidate builders of the lifetime fix-its
-// (LifetimeFixes.cpp, LifetimeFlagFixes.cpp) share: which values may hold a
-// buffer, where its last use in a block is, what a value is derived from.
-// Only queries: nothing here builds an edit.
+// (LifetimeFixes.cpp, LifetimeFreeFixes.cpp, LifetimeFixCandidates.cpp,
+// LifetimeFlagFixes.cpp) share: which values may hold a buffer, where its
+// last use in a block is, what a value is derived from. Only queries:
+// nothing here builds an edit (FixIts.h does).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +21,8 @@
 namespace memlint {
 
 /// Values that may refer to the memory of `root`: views, casts and values it
-/// is forwarded to through selects, branches and regions (over-approximated:
-/// it serves to find last uses).
+/// is forwarded to through selects, branches and regions (over-approximated
+/// on purpose: it serves to find last uses).
 llvm::SetVector<mlir::Value> getFixAliases(mlir::Value root);
 
 /// The last op of `block` that is, or contains, a use of one of `values`;
@@ -29,9 +30,10 @@ llvm::SetVector<mlir::Value> getFixAliases(mlir::Value root);
 mlir::Operation *getLastUseIn(mlir::Block *block,
                               const llvm::SetVector<mlir::Value> &values);
 
-/// Whether `value` is `root` on every path: through views, casts, selects
-/// and `scf.if` results that all lead to it.
-bool derivesAlways(mlir::Value value, mlir::Value root);
+/// The function `op` is, or is nested in; null when none.
+mlir::Operation *getFunctionOf(mlir::Operation *op);
+/// Whether `a` and `b` are both non-null and in the same function.
+bool inSameFunction(mlir::Operation *a, mlir::Operation *b);
 
 /// The nearest block of `region`'s CFG that post-dominates the blocks of
 /// `ops` (each op taken through its ancestor in `region`); null when they
@@ -39,15 +41,21 @@ bool derivesAlways(mlir::Value value, mlir::Value root);
 mlir::Block *getCommonPostDominator(mlir::Region *region,
                                     llvm::ArrayRef<mlir::Operation *> ops);
 
-/// How `value` relates to `root` on every path: always `root`, never, or
-/// `root` exactly when `condition` is `rootWhenTrue` (one select or
-/// `scf.if` decides); anything else is unknown.
+/// How `value` relates to `root` on every path: always `root`, never
+/// (another allocation or argument), or `root` exactly when `condition` is
+/// `rootWhenTrue` (one select or `scf.if` decides); anything else (a call,
+/// a nested guard, edges that disagree) is unknown.
 struct RootDerivation {
   enum Kind { Never, Always, Guarded, Unknown } kind = Unknown;
   mlir::Value condition;
   bool rootWhenTrue = true;
 };
+/// Follows `value` back through views, casts, selects, `scf.if`, `scf.for`
+/// and `scf.execute_region` results and the edges into a block to `root`
+/// (bounded in depth and in values visited).
 RootDerivation deriveFromRoot(mlir::Value value, mlir::Value root);
+/// Whether `value` is `root` on every path.
+bool derivesAlways(mlir::Value value, mlir::Value root);
 
 /// The successors of the branch `terminator` as written, in order: the byte
 /// ranges of each label with its operand list ("^bb3(%x : index)"); empty

@@ -4,7 +4,8 @@
 // first. Candidates are proposals: the driver keeps the first one whose
 // result parses, verifies and re-lints without the finding and without any
 // new finding (see tools/LintDriver.cpp), so a candidate only has to be
-// plausible, never proven here.
+// plausible, never proven here. The leak's strategies are in
+// LifetimeFixes.cpp, the others in LifetimeFreeFixes.cpp.
 //
 //===----------------------------------------------------------------------===//
 

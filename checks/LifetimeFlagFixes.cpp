@@ -27,70 +27,6 @@ namespace {
 // Reading the text
 //===----------------------------------------------------------------------===//
 
-/// The offset of `needle` in `text` at or after `from`, outside any bracket
-/// (`()`, `[]`, `{}`, `<>`; the `>` of an arrow `->` closes nothing);
-/// npos when there is none before a bracket closes that opened before
-/// `from`.
-size_t findTopLevel(StringRef text, size_t from, StringRef needle) {
-  int depth = 0;
-  for (size_t i = from; i < text.size(); ++i) {
-    if (depth == 0 && text.substr(i).starts_with(needle))
-      return i;
-    char c = text[i];
-    if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
-      ++i;
-      continue;
-    }
-    if (StringRef("([{<").contains(c)) {
-      ++depth;
-    } else if (StringRef(")]}>").contains(c)) {
-      if (depth == 0)
-        return StringRef::npos;
-      --depth;
-    }
-  }
-  return StringRef::npos;
-}
-
-/// Edits on the text of one file, gathered from several builders.
-class EditList {
-public:
-  explicit EditList(const LintContext &context) : context(context) {}
-
-  void insert(uint64_t offset, std::string text) {
-    FixEdit edit;
-    edit.file = context.getFilePath().str();
-    edit.offset = offset;
-    edit.text = std::move(text);
-    edits.push_back(std::move(edit));
-  }
-  void replace(uint64_t offset, uint64_t length, std::string text) {
-    insert(offset, std::move(text));
-    edits.back().length = length;
-  }
-  void append(const FixIt &fix) {
-    edits.insert(edits.end(), fix.edits.begin(), fix.edits.end());
-  }
-  /// The fix-it, edits sorted; null when two edits overlap or start at one
-  /// offset (their order would decide the text).
-  std::optional<FixIt> take(std::string description) const {
-    std::vector<FixEdit> sorted = sortEdits(edits);
-    for (size_t i = 1; i < sorted.size(); ++i)
-      if (sorted[i].offset < sorted[i - 1].offset + sorted[i - 1].length ||
-          sorted[i].offset == sorted[i - 1].offset)
-        return std::nullopt;
-    FixIt fix;
-    fix.edits = std::move(sorted);
-    fix.description = std::move(description);
-    fix.general = true;
-    return fix;
-  }
-
-private:
-  const LintContext &context;
-  std::vector<FixEdit> edits;
-};
-
 /// Appends the operand `value` of type `type` to the one-line terminator
 /// `op` written as `name ... %a, %b : A, B` (or as `name ...` without
 /// operands, after `prefixEnd` bytes of its line such as the condition of
@@ -130,40 +66,11 @@ bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
   return true;
 }
 
-/// Appends the arguments `arguments` ("%a: i1, %b: i1") to the header of
-/// the block `block` written with a label (`^bb0(%x: index):`).
-bool appendBlockArguments(const SourceInfo &source, Block *block,
-                          StringRef arguments, EditList &edits) {
-  std::string label = source.getBlockName(block);
-  if (label.empty() || block->empty())
-    return false;
-  SourceRange first = source.getRange(&block->front());
-  if (!first.isValid())
-    return false;
-  StringRef text = source.getText();
-  size_t header = text.take_front(first.offset).rfind(label + "(");
-  size_t bare = text.take_front(first.offset).rfind(label + ":");
-  if (header != StringRef::npos &&
-      (bare == StringRef::npos || bare < header)) {
-    size_t close = findTopLevel(text, header + label.size() + 1, ")");
-    if (close == StringRef::npos || close > first.offset)
-      return false;
-    bool empty = text[close - 1] == '(';
-    edits.insert(close, ((empty ? "" : ", ") + arguments).str());
-    return true;
-  }
-  if (bare == StringRef::npos)
-    return false;
-  edits.insert(bare + label.size(), ("(" + arguments + ")").str());
-  return true;
-}
-
 /// `scf.if FLAG {\n  DEALLOC\n}`.
 std::string guardedDealloc(const LintContext &context, StringRef flag,
                            Value value, Deallocator family) {
-  return ("scf.if " + flag + " {\n  " + getDeallocText(context, value, family) +
-          "\n}")
-      .str();
+  return getGuardedText(flag, /*whenTrue=*/true,
+                        getDeallocText(context, value, family));
 }
 
 /// The edits that free `value`, the result of `op`, under `flag` once it
@@ -204,10 +111,8 @@ bool freeResultUnderFlag(const LintContext &context, Operation *op,
     if (!exits)
       return false;
   }
-  std::optional<FixIt> placed = builder.take("");
-  if (!placed)
+  if (!edits.append(builder))
     return false;
-  edits.append(*placed);
   return true;
 }
 
@@ -362,10 +267,8 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
       builder.insertAfter(last, free);
     else
       builder.insertBefore(&holder->front(), free);
-    std::optional<FixIt> placed = builder.take("");
-    if (!placed)
+    if (!edits.append(builder))
       return fixes;
-    edits.append(*placed);
     std::string description =
         "free " + source.getName(previous) + " in the next iteration when " +
         flag +
@@ -633,10 +536,8 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
         continue;
       where = "on each back-edge that replaces them";
     }
-    std::optional<FixIt> placed = builder.take("");
-    if (!placed)
+    if (!edits.append(builder))
       continue;
-    edits.append(*placed);
     std::string names;
     for (BlockArgument argument : flagged)
       names += (names.empty() ? "" : ", ") + source.getName(argument);
@@ -691,8 +592,8 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
         std::optional<std::string> text = getOpText(context, user);
         if (!text)
           return {};
-        builder.replace(user, "scf.if " + flags->getName(through) +
-                                  " {\n} else {\n  " + *text + "\n}");
+        builder.replace(user, getGuardedText(flags->getName(through),
+                                             /*whenTrue=*/false, *text));
         uses.push_back(user);
         ++guarded;
         continue;
@@ -711,10 +612,8 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
   // uses join; none when the function returns it.
   std::string name = source.getName(root);
   if (returned) {
-    std::optional<FixIt> placed = builder.take("");
-    if (!placed)
+    if (!edits.append(builder))
       return {};
-    edits.append(*placed);
     std::optional<FixIt> fix = edits.take(
         "free the arguments that may hold " + name + " only when flags "
         "passed with them say they do not: the function returns it");
@@ -734,10 +633,8 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
     builder.insertAfter(last, free);
   else
     builder.insertBefore(&after->front(), free);
-  std::optional<FixIt> placed = builder.take("");
-  if (!placed)
+  if (!edits.append(builder))
     return {};
-  edits.append(*placed);
   std::optional<FixIt> fix = edits.take(
       "free " + name + " once, after its last use, and "
       "free the arguments that may hold it only when flags passed with them "
@@ -804,10 +701,8 @@ std::vector<FixIt> memlint::getLoopFlagInitFixes(const LintContext &context,
             continue;
           FixItBuilder builder(context);
           builder.insertBefore(&entry.front(), no + " = arith.constant false");
-          std::optional<FixIt> placed = builder.take("");
-          if (!placed)
+          if (!edits.append(builder))
             continue;
-          edits.append(*placed);
         }
         size_t valueAt = lines->first + at + binding.size() -
                          source.getName(init).size();

@@ -66,6 +66,17 @@ std::vector<FixIt> getJoinHoldFixes(const LintContext &context,
 std::vector<FixIt> getLoopFlagInitFixes(const LintContext &context,
                                         mlir::Value root);
 
+/// A buffer `root` handed from block to block through the arguments of
+/// several blocks of its region (a CFG loop's block argument handed on
+/// before it dies): each such argument gets an ownership flag, which each
+/// edge sets to what it hands over (true for the buffer itself, a select's
+/// condition, the flag of the argument whose value it hands on, false
+/// otherwise). An argument is freed under its flag where it dies: after its
+/// last use in its block when no edge hands it on, or in a new block on
+/// each edge that does not hand it on when another one does.
+std::vector<FixIt> getChainFlagFixes(const LintContext &context,
+                                     mlir::Value root, Deallocator family);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H

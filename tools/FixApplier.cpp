@@ -72,11 +72,34 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       return !item.suppressed && item.finding.level >= Level::Error;
     });
   };
-  for (unsigned round = 0; round < maxRounds; ++round) {
+  // Fix-its applied since the validation budget (shared by the rounds)
+  // last started.
+  unsigned appliedOnBudget = 0;
+  // When the budget ran out before the fix-its of some findings were tried,
+  // validation resumes with a new budget on the text as fixed so far, as
+  // another --fix would, as long as the budget before applied a fix-it: so
+  // that --fix reaches the point where --fix again changes nothing. Each
+  // resumption follows a round that applied fix-its, so there are at most
+  // maxRounds of them.
+  auto resume = [&]() {
+    const std::shared_ptr<FixBudget> &budget = options.fixBudget;
+    if (!budget || budget->cancelled || !appliedOnBudget ||
+        !outcome.final.status.figures.unvalidatedFixFindings)
+      return false;
+    budget->started = false;
+    appliedOnBudget = 0;
+    outcome.final =
+        lintText(outcome.text, outcome.final.status.path, relint, registry);
+    return outcome.final.status.ok;
+  };
+  for (unsigned round = 0; round < maxRounds;) {
     const FileResult &current = outcome.final;
     std::vector<const FixIt *> fixes = pickCompatible(current);
-    if (fixes.empty())
+    if (fixes.empty()) {
+      if (resume())
+        continue;
       break;
+    }
     // Tries the first `count` fixes together: the result must have no new
     // error and make progress: fewer errors, or as many and no more findings
     // when only warnings were fixed (a hoist that leaves the alloc invariant
@@ -110,12 +133,17 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       count = (count + 1) / 2;
       ok = attempt(count, text, after);
     }
-    if (!ok)
+    if (!ok) {
+      if (resume())
+        continue;
       break;
+    }
     validateFileFixes(after, relint, registry);
     outcome.final = std::move(after);
     outcome.text = std::move(text);
     outcome.applied += count;
+    appliedOnBudget += count;
+    ++round;
   }
   return outcome;
 }

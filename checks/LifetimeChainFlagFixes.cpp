@@ -1,0 +1,252 @@
+//===- LifetimeChainFlagFixes.cpp - Flags from block to block -------------===//
+//
+// Owns the ownership-flag construction for a buffer handed through the
+// arguments of several blocks of a CFG (see getChainFlagFixes in
+// LifetimeFlagFixes.h). It reads the IR and the source text and builds
+// edits; it never runs an analysis, and whether a candidate is right is the
+// validation's to decide (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFlagFixes.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace memlint;
+
+std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
+                                              Value root, Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *definition = root.getDefiningOp();
+  Region *region = root.getParentRegion();
+  Operation *function =
+      definition ? definition->getParentOfType<FunctionOpInterface>()
+                 : nullptr;
+  if (!function || region->hasOneBlock() || family != Deallocator::Memref)
+    return {};
+  // The constants go at the top of the function, which the region sees
+  // unless an op between them is isolated from above.
+  for (Operation *op = region->getParentOp(); op != function;
+       op = op->getParentOp())
+    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return {};
+  Block &entry = function->getRegion(0).front();
+  SourceRange rootRange = source.getRange(definition);
+  if (entry.empty() || !source.getWholeLines(&entry.front()) ||
+      !rootRange.isValid())
+    return {};
+  std::string line = std::to_string(rootRange.line);
+  std::string yes = "%memlint_true_" + line, no = "%memlint_false_" + line;
+  if (text.contains(yes) || text.contains(no))
+    return {};
+
+  // The arguments of the region's blocks that may hold the buffer, each
+  // with a flag named after its block and position.
+  llvm::SetVector<Value> aliases = getFixAliases(root);
+  llvm::MapVector<Block *, SmallVector<BlockArgument>> byBlock;
+  llvm::DenseMap<Value, std::string> flagOf;
+  for (Block &block : *region) {
+    if (block.isEntryBlock())
+      continue;
+    std::string label = source.getBlockName(&block);
+    for (BlockArgument argument : block.getArguments()) {
+      if (!aliases.contains(argument) ||
+          !isa<BaseMemRefType>(argument.getType()))
+        continue;
+      if (label.size() < 2)
+        return {};
+      std::string name = "%memlint_own_" + line + "_" + label.substr(1) +
+                         "_" + std::to_string(argument.getArgNumber());
+      if (text.contains(name))
+        return {};
+      byBlock[&block].push_back(argument);
+      flagOf[argument] = name;
+    }
+  }
+  // One block: the joins of getJoinFlagFixes.
+  if (byBlock.size() < 2)
+    return {};
+
+  EditList edits(context);
+  FixItBuilder builder(context);
+  DominanceInfo dominance(function);
+  for (auto &[block, arguments] : byBlock) {
+    std::string header;
+    for (BlockArgument argument : arguments)
+      header += (header.empty() ? "" : ", ") + flagOf[argument] + ": i1";
+    if (!appendBlockArguments(source, block, header, edits))
+      return {};
+  }
+
+  // Whether the edge `k` of `terminator` passes on what `argument` holds.
+  auto passesOn = [&](Operation *terminator, unsigned k, Value argument) {
+    auto branch = cast<BranchOpInterface>(terminator);
+    SuccessorOperands operands = branch.getSuccessorOperands(k);
+    for (unsigned i = 0; i < operands.size(); ++i)
+      if (operands[i] && derivesAlways(operands[i], argument))
+        return true;
+    return false;
+  };
+  auto handedOn = [&](Operation *terminator, Value argument) {
+    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k)
+      if (passesOn(terminator, k, argument))
+        return true;
+    return false;
+  };
+
+  // Each edge into a block with flags passes, for each flagged argument,
+  // whether it hands it the buffer: true for the buffer itself, a select's
+  // condition, the flag of the argument of a dominating block whose value
+  // it hands on, false for anything that never holds the buffer; the first
+  // argument only when the edge hands one owner to several.
+  unsigned negations = 0;
+  llvm::MapVector<Operation *, std::string> splitBlocks;
+  std::string splitLabel = "^memlint_chain_" + line + "_";
+  unsigned splits = 0;
+  if (text.contains(splitLabel))
+    return {};
+  for (Block &block : *region) {
+    Operation *terminator = block.getTerminator();
+    auto branch = dyn_cast_or_null<BranchOpInterface>(terminator);
+    if (!terminator || terminator->getNumSuccessors() == 0)
+      continue;
+    bool relevant = llvm::any_of(terminator->getSuccessors(), [&](Block *b) {
+      return byBlock.count(b);
+    });
+    // The flagged arguments this block may lose on some of its edges.
+    SmallVector<BlockArgument> own;
+    if (auto it = byBlock.find(&block); it != byBlock.end())
+      own = it->second;
+    if (!relevant && own.empty())
+      continue;
+    if (!branch)
+      return {};
+    SmallVector<std::pair<uint64_t, uint64_t>> spans =
+        getSuccessorSpans(source, terminator);
+    auto lines = source.getWholeLines(terminator);
+    if (spans.empty() || !lines)
+      return {};
+    std::string indent = source.getIndentation(terminator).str();
+    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+      Block *dest = terminator->getSuccessor(k);
+      StringRef span = text.slice(spans[k].first, spans[k].second);
+      std::string newSpan = span.str();
+      if (auto it = byBlock.find(dest); it != byBlock.end()) {
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        llvm::SmallPtrSet<void *, 4> owners;
+        std::string list, types;
+        for (BlockArgument argument : it->second) {
+          unsigned index = argument.getArgNumber();
+          Value passed = index < operands.size() ? operands[index] : Value();
+          if (!passed)
+            return {};
+          std::string value;
+          void *owner = nullptr;
+          RootDerivation d = deriveFromRoot(passed, root);
+          if (d.kind == RootDerivation::Always) {
+            value = yes;
+            owner = root.getAsOpaquePointer();
+          } else if (d.kind == RootDerivation::Never) {
+            value = no;
+          } else if (d.kind == RootDerivation::Guarded) {
+            std::string condition = source.getName(d.condition);
+            if (!StringRef(condition).starts_with("%"))
+              return {};
+            value = condition;
+            if (!d.rootWhenTrue) {
+              value = "%memlint_not_" + line + "_" +
+                      std::to_string(negations++);
+              builder.insertBefore(terminator, value + " = arith.xori " +
+                                                   condition + ", " + yes +
+                                                   " : i1");
+            }
+            owner = root.getAsOpaquePointer();
+          } else {
+            for (auto &[other, flagged] : byBlock)
+              for (BlockArgument from : flagged)
+                if (value.empty() && dominance.dominates(other, &block) &&
+                    derivesAlways(passed, from)) {
+                  value = flagOf[from];
+                  owner = from.getAsOpaquePointer();
+                }
+            if (value.empty())
+              return {};
+          }
+          if (owner && !owners.insert(owner).second)
+            value = no; // handed to an earlier argument of the edge
+          list += ", " + value;
+          types += ", i1";
+        }
+        size_t colon = findTopLevel(span, span.find('(') + 1, " : ");
+        if (!span.ends_with(")") || colon == StringRef::npos)
+          return {};
+        newSpan = (span.take_front(colon) + list +
+                   span.slice(colon, span.size() - 1) + types + ")")
+                      .str();
+      }
+      // The flagged arguments of this block that the edge does not hand
+      // on while another edge does die on it: freed in a new block on it.
+      std::string frees;
+      for (BlockArgument argument : own) {
+        if (passesOn(terminator, k, argument) ||
+            !handedOn(terminator, argument))
+          continue;
+        std::string free =
+            getGuardedText(flagOf[argument], /*whenTrue=*/true,
+                           getDeallocText(context, argument, family));
+        SmallVector<StringRef> parts;
+        StringRef(free).split(parts, '\n');
+        for (StringRef part : parts)
+          frees += indent + part.str() + "\n";
+      }
+      if (!frees.empty()) {
+        std::string label = splitLabel + std::to_string(splits++);
+        splitBlocks[terminator] +=
+            label + ":\n" + frees + indent + "cf.br " + newSpan + "\n";
+        edits.replace(spans[k].first, spans[k].second - spans[k].first, label);
+      } else if (newSpan != span) {
+        edits.replace(spans[k].first, spans[k].second - spans[k].first,
+                      newSpan);
+      }
+    }
+    if (auto it = splitBlocks.find(terminator); it != splitBlocks.end())
+      edits.insert(lines->second, it->second);
+  }
+
+  // The flagged arguments that no edge hands on die in their block: freed
+  // under their flag after their last use there.
+  for (auto &[block, arguments] : byBlock) {
+    Operation *terminator = block->getTerminator();
+    for (BlockArgument argument : arguments) {
+      if (handedOn(terminator, argument))
+        continue;
+      Operation *last = getLastUseIn(block, getFixAliases(argument));
+      std::string free = getGuardedText(flagOf[argument], /*whenTrue=*/true,
+                           getDeallocText(context, argument, family));
+      if (last && last->hasTrait<OpTrait::IsTerminator>())
+        return {}; // returned, or handed on under a condition
+      if (last)
+        builder.insertAfter(last, free);
+      else
+        builder.insertBefore(&block->front(), free);
+    }
+  }
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  if (!edits.append(builder))
+    return {};
+  std::optional<FixIt> fix = edits.take(
+      "free the block arguments that may hold " + source.getName(root) +
+      " where they die, under ownership flags passed with them from block "
+      "to block");
+  if (!fix)
+    return {};
+  return {std::move(*fix)};
+}

@@ -1,0 +1,560 @@
+//===- LifetimeFixCandidates.cpp - Candidates of one buffer ---------------===//
+//
+// Owns the edits of the local strategies of a leaked buffer (see
+// LifetimeFixCandidates.h). It reads the IR and the source text and builds
+// edits; it never runs an analysis and never decides which strategy a
+// finding gets (LifetimeFixes.cpp does).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/LifetimeFixCandidates.h"
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace memlint;
+
+Candidates::Candidates(const LintContext &context, Value root,
+                       Deallocator family)
+    : context(context), family(family), aliases(getFixAliases(root)),
+      dominance(
+          root.getParentRegion()->getParentOfType<FunctionOpInterface>()) {}
+
+template <typename Pred> Value Candidates::pickVisible(Pred visible) const {
+  SmallVector<Value, 3> all = visibleAliases(visible, 1);
+  return all.empty() ? Value() : all.front();
+}
+
+template <typename Pred>
+SmallVector<Value, 3>
+Candidates::visibleAliases(Pred visible, size_t max) const {
+  SmallVector<Value, 3> found;
+  for (Value v : aliases) {
+    Operation *def = v.getDefiningOp();
+    if (def && isa<ViewLikeOpInterface>(def))
+      continue; // views and casts: the buffer has a better name
+    if (visible(v))
+      found.push_back(v);
+    if (found.size() == max)
+      break;
+  }
+  return found;
+}
+
+void Candidates::insertAfter(Operation *anchor, const std::string &where) {
+  if (!anchor || anchor->hasTrait<OpTrait::IsTerminator>())
+    return;
+  for (Value v : visibleAliases([&](Value candidate) {
+         return candidate.getDefiningOp() == anchor ||
+                dominance.properlyDominates(candidate, anchor);
+       })) {
+    FixItBuilder builder(context);
+    builder.insertAfter(anchor, getDeallocText(context, v, family));
+    add(builder.take(describe(v) + " " + where));
+  }
+}
+
+void Candidates::insertBefore(Operation *anchor, const std::string &where,
+                              bool deadUses) {
+  if (!anchor || (!deadUses && usesBuffer(anchor)))
+    return;
+  for (Value v : visibleAliases([&](Value candidate) {
+         return dominance.properlyDominates(candidate, anchor);
+       })) {
+    FixItBuilder builder(context);
+    builder.insertBefore(anchor, getDeallocText(context, v, family));
+    add(builder.take(describe(v) + " " + where));
+  }
+}
+
+void Candidates::insertAllResultsBefore(Operation *anchor,
+                                        const std::string &where) {
+  if (!anchor || usesBuffer(anchor) || isImplicitTerminator(anchor))
+    return;
+  llvm::MapVector<Operation *, SmallVector<Value>> byOp;
+  for (Value v : aliases)
+    if (auto result = dyn_cast<OpResult>(v))
+      if (result.getOwner()->getNumRegions() != 0 &&
+          dominance.properlyDominates(v, anchor))
+        byOp[result.getOwner()].push_back(v);
+  for (auto &[op, results] : byOp) {
+    if (results.size() < 2)
+      continue;
+    std::string text;
+    for (Value v : results)
+      text += (text.empty() ? "" : "\n") + getDeallocText(context, v, family);
+    FixItBuilder builder(context);
+    builder.insertBefore(anchor, text);
+    add(builder.take("insert a dealloc of each result of the op that may "
+                     "hold it " + where));
+  }
+}
+
+void Candidates::moveDeallocTo(Operation *dealloc, Block *block,
+                               const std::string &where) {
+  Operation *last = getLastUseIn(block, aliases);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return;
+  Operation *anchor = last ? last : &block->front();
+  for (Value v : visibleAliases([&](Value candidate) {
+         return last ? (candidate.getDefiningOp() == last ||
+                        dominance.properlyDominates(candidate, last))
+                     : dominance.properlyDominates(candidate, anchor);
+       })) {
+    FixItBuilder builder(context);
+    builder.remove(dealloc);
+    if (last)
+      builder.insertAfter(anchor, getDeallocText(context, v, family));
+    else
+      builder.insertBefore(anchor, getDeallocText(context, v, family));
+    add(builder.take(describe(v) + " " + where + " (instead of line " +
+                     std::to_string(
+                         context.getSource().getRange(dealloc).line) +
+                     ")"));
+  }
+}
+
+void Candidates::insertGuardedBefore(Operation *anchor, ArrayRef<Guard> guards,
+                                     const std::string &where) {
+  insertGuarded(anchor, /*after=*/false, guards, where);
+}
+
+void Candidates::insertGuardedAfter(Operation *anchor, ArrayRef<Guard> guards,
+                                    const std::string &where) {
+  if (anchor && !anchor->hasTrait<OpTrait::IsTerminator>())
+    insertGuarded(anchor, /*after=*/true, guards, where);
+}
+
+void Candidates::insertGuarded(Operation *anchor, bool after,
+                               ArrayRef<Guard> guards,
+                               const std::string &where) {
+  // Before a return of the buffer: the guard may free it only where the
+  // return hands on another (validation tells).
+  if (!anchor || (!after && usesBuffer(anchor) &&
+                  !anchor->hasTrait<OpTrait::ReturnLike>()))
+    return;
+  auto visibleAt = [&](Value value) {
+    return (after && value.getDefiningOp() == anchor) ||
+           dominance.properlyDominates(value, anchor);
+  };
+  for (const Guard &guard : guards)
+    if (!visibleAt(guard.first))
+      return;
+  Value v = pickVisible(visibleAt);
+  if (!v)
+    return;
+  std::string text;
+  std::string indent;
+  for (const Guard &guard : guards) {
+    text += indent + "scf.if " + context.getSource().getName(guard.first) +
+            " {\n";
+    if (!guard.second)
+      text += indent + "} else {\n";
+    indent += "  ";
+  }
+  text += indent + getDeallocText(context, v, family);
+  for (size_t i = 0; i < guards.size(); ++i) {
+    indent.resize(indent.size() - 2);
+    text += "\n" + indent + "}";
+  }
+  std::string condition;
+  for (const Guard &guard : guards)
+    condition += (condition.empty() ? "" : " and ") +
+                 context.getSource().getName(guard.first) +
+                 (guard.second ? " is true" : " is false");
+  FixItBuilder builder(context);
+  if (after)
+    builder.insertAfter(anchor, text);
+  else if (isImplicitTerminator(anchor))
+    builder.insertAtEnd(anchor->getBlock(), text);
+  else
+    builder.insertBefore(anchor, text);
+  add(builder.take(describe(v) + " when " + condition + " " + where));
+}
+
+void Candidates::insertAtEnd(Block *block, const std::string &where,
+                             bool outOfRegion) {
+  Operation *last = getLastUseIn(block, aliases);
+  if (last && last->hasTrait<OpTrait::IsTerminator>()) {
+    if (outOfRegion && last->getNumSuccessors() == 0 &&
+        context.getSource().getWholeLines(last))
+      insertBefore(last, where, /*deadUses=*/true);
+    return; // the buffer flows out of the block
+  }
+  if (last) {
+    insertAfter(last, where);
+    return;
+  }
+  Operation *terminator = block->empty() ? nullptr : &block->back();
+  if (!terminator)
+    return;
+  if (context.getSource().getWholeLines(terminator)) {
+    insertBefore(terminator, where);
+    return;
+  }
+  // An implicit terminator: after the last op written in the block, or
+  // in the empty branch.
+  for (Value v : visibleAliases([&](Value candidate) {
+         return dominance.properlyDominates(candidate, terminator);
+       })) {
+    FixItBuilder builder(context);
+    builder.insertAtEnd(block, getDeallocText(context, v, family));
+    add(builder.take(describe(v) + " " + where));
+  }
+}
+
+void Candidates::insertBeforeExits(Value root, const std::string &where) {
+  add(makeExits(root, where));
+}
+
+std::optional<FixIt> Candidates::makeExits(Value root,
+                                           const std::string &where) {
+  // The exits of the function, or of the multi-block region (an
+  // scf.execute_region) the buffer belongs to: its scf.yields.
+  Region *body = root.getParentRegion();
+  if (!isa<FunctionOpInterface>(body->getParentOp()) && body->hasOneBlock())
+    return std::nullopt;
+  FixItBuilder builder(context);
+  unsigned exits = 0;
+  for (Block &block : *body) {
+    Operation *terminator = block.getTerminator();
+    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>() ||
+        !dominance.properlyDominates(root, terminator))
+      continue;
+    if (usesBuffer(terminator))
+      continue; // returned: the caller's there
+    ++exits;
+    builder.insertBefore(terminator, getDeallocText(context, root, family));
+  }
+  if (!exits)
+    return std::nullopt;
+  return builder.take(describe(root) + " " + where);
+}
+
+void Candidates::splitEdges(Operation *terminator,
+                            ArrayRef<unsigned> successors,
+                            const std::string &where) {
+  add(makeEdges(terminator, successors, where));
+}
+
+void Candidates::splitEdgesAndExits(Value root, Operation *terminator,
+                                    ArrayRef<unsigned> successors,
+                                    const std::string &where) {
+  std::optional<FixIt> edges = makeEdges(terminator, successors, where);
+  std::optional<FixIt> exits = makeExits(root, where);
+  if (!edges || !exits)
+    return;
+  if (editsClash(exits->edits, getEditRanges(edges->edits),
+                 /*touching=*/false))
+    return;
+  for (FixEdit &edit : exits->edits)
+    edges->edits.push_back(std::move(edit));
+  edges->edits = sortEdits(edges->edits);
+  edges->description += " and before each return";
+  add(std::move(edges));
+}
+
+std::optional<FixIt> Candidates::makeEdges(Operation *terminator,
+                                           ArrayRef<unsigned> successors,
+                                           const std::string &where) {
+  const SourceInfo &source = context.getSource();
+  auto lines = source.getWholeLines(terminator);
+  auto end = source.getEndOffset(terminator);
+  SourceRange range = source.getRange(terminator);
+  Value v = pickVisible([&](Value candidate) {
+    return dominance.properlyDominates(candidate, terminator);
+  });
+  if (!lines || !end || !range.isValid() || !v || successors.empty())
+    return std::nullopt;
+  StringRef text = source.getText();
+  SmallVector<std::pair<uint64_t, uint64_t>> spans =
+      getSuccessorSpans(source, terminator);
+  if (spans.empty())
+    return std::nullopt;
+  std::string indent = source.getIndentation(terminator).str();
+  std::string blocks;
+  EditList edits(context);
+  for (unsigned k : successors) {
+    if (k >= spans.size())
+      return std::nullopt;
+    std::string name = "^memlint_free_" + std::to_string(range.line) + "_" +
+                       std::to_string(k);
+    if (text.contains(name))
+      return std::nullopt;
+    edits.replace(spans[k].first, spans[k].second - spans[k].first, name);
+    blocks += name + ":\n" + indent + getDeallocText(context, v, family) +
+              "\n" + indent + "cf.br " +
+              text.slice(spans[k].first, spans[k].second).str() + "\n";
+  }
+  edits.insert(lines->second, blocks);
+  // (The edits come in order: the successors, then the new blocks.)
+  return edits.take(describe(v) + " " + where, /*general=*/false,
+                    /*sharedOffsets=*/true);
+}
+
+void Candidates::ownershipFlag(BlockArgument argument,
+                               const std::string &where) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Block *block = argument.getOwner();
+  Region *region = block->getParent();
+  if (block->isEntryBlock() || block->empty())
+    return;
+  // A block of the function's body or of a region nested in it (an
+  // scf.execute_region): the flag constants go at the top of the function,
+  // which every region not isolated from above sees.
+  Operation *function = region->getParentOp();
+  while (function && !isa<FunctionOpInterface>(function)) {
+    if (function->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return;
+    function = function->getParentOp();
+  }
+  if (!function || function->getNumRegions() == 0 ||
+      function->getRegion(0).empty())
+    return;
+  std::string label = source.getBlockName(block);
+  SourceRange first = source.getRange(&block->front());
+  if (label.empty() || !first.isValid())
+    return;
+  // The header: the last occurrence of the label before the first op.
+  size_t header = text.take_front(first.offset).rfind(label);
+  if (header == StringRef::npos)
+    return;
+  uint64_t afterLabel = header + label.size();
+  std::string flag = "%memlint_own_" + std::to_string(first.line);
+  std::string yes = "%memlint_true_" + std::to_string(first.line);
+  std::string no = "%memlint_false_" + std::to_string(first.line);
+  if (text.contains(flag) || text.contains(yes) || text.contains(no))
+    return;
+  EditList edits(context);
+  if (afterLabel < text.size() && text[afterLabel] == '(') {
+    size_t close = text.find("):", afterLabel);
+    if (close == StringRef::npos || close > first.offset)
+      return;
+    edits.replace(close, 0, ", " + flag + ": i1");
+  } else {
+    edits.replace(afterLabel, 0, "(" + flag + ": i1)");
+  }
+  // Each edge into the block passes the flag: whether it hands the buffer
+  // over to `argument`.
+  unsigned index = argument.getArgNumber();
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (Block *predecessor : block->getPredecessors()) {
+    Operation *terminator = predecessor->getTerminator();
+    auto branch = dyn_cast<BranchOpInterface>(terminator);
+    if (!branch)
+      return;
+    if (!seen.insert(terminator).second)
+      continue;
+    SmallVector<std::pair<uint64_t, uint64_t>> spans =
+        getSuccessorSpans(source, terminator);
+    if (spans.empty())
+      return;
+    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+      if (terminator->getSuccessor(k) != block)
+        continue;
+      SuccessorOperands operands = branch.getSuccessorOperands(k);
+      if (index >= operands.size())
+        return;
+      std::string value = aliases.contains(operands[index]) ? yes : no;
+      StringRef span = text.slice(spans[k].first, spans[k].second);
+      if (span.ends_with(")")) {
+        size_t colon = span.find(" : ");
+        if (colon == StringRef::npos)
+          return;
+        edits.replace(spans[k].first + colon, 0, ", " + value);
+        edits.replace(spans[k].second - 1, 0, ", i1");
+      } else {
+        edits.replace(spans[k].second, 0, "(" + value + " : i1)");
+      }
+    }
+  }
+  // The constants, at the top of the function.
+  Block &entry = function->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return;
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
+                                           no + " = arith.constant false");
+  // The guarded dealloc, after the last use in the block.
+  Operation *last = getLastUseIn(block, aliases);
+  std::string guarded = getGuardedText(
+      flag, /*whenTrue=*/true, getDeallocText(context, argument, family));
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return; // handed on again
+  if (last)
+    builder.insertAfter(last, guarded);
+  else
+    builder.insertBefore(&block->front(), guarded);
+  if (!edits.append(builder))
+    return;
+  // (Edits that start at one offset are not refused here: none of those
+  // above do.)
+  add(edits.take("free " + source.getName(argument) + " when " + flag +
+                     " says its block received the buffer (an ownership "
+                     "flag passed with it) " + where,
+                 /*general=*/true, /*sharedOffsets=*/true));
+}
+
+void Candidates::addElseRegion(scf::IfOp ifOp) {
+  if (!ifOp.getElseRegion().empty() || ifOp.getNumResults() != 0)
+    return;
+  auto end = context.getSource().getEndOffset(ifOp);
+  Value v = pickVisible([&](Value candidate) {
+    return dominance.properlyDominates(candidate, ifOp);
+  });
+  if (!end || !v)
+    return;
+  std::string indent = context.getSource().getIndentation(ifOp).str();
+  EditList edits(context);
+  edits.insert(*end, " else {\n" + indent + "  " +
+                         getDeallocText(context, v, family) + "\n" + indent +
+                         "}");
+  add(edits.take(describe(v) + " in a new else branch", /*general=*/false));
+}
+
+void Candidates::combineWith(const FixIt &extra) {
+  std::vector<std::pair<uint64_t, uint64_t>> taken =
+      getEditRanges(extra.edits);
+  std::vector<FixIt> combined;
+  for (const FixIt &fix : fixes) {
+    if (editsClash(fix.edits, taken, /*touching=*/false))
+      continue;
+    FixIt both = fix;
+    both.edits.insert(both.edits.end(), extra.edits.begin(),
+                      extra.edits.end());
+    both.edits = sortEdits(both.edits);
+    both.description += ", and " + extra.description;
+    combined.push_back(std::move(both));
+  }
+  for (FixIt &fix : combined)
+    add(std::move(fix));
+}
+
+void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
+                                 bool afterLoop, const std::string &where) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  auto lines = source.getWholeLines(loop);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  auto yieldLines = source.getWholeLines(yield);
+  Block &entry = getFunctionOf(loop)->getRegion(0).front();
+  if (!lines || !yieldLines || entry.empty() ||
+      !source.getWholeLines(&entry.front()) ||
+      index >= loop.getNumRegionIterArgs())
+    return;
+  StringRef header = text.slice(lines->first, lines->second);
+  header = header.take_until([](char c) { return c == '\n'; });
+  unsigned line = source.getRange(loop).line;
+  std::string suffix = std::to_string(line);
+  std::string own = "%memlint_own_" + suffix,
+              owned = "%memlint_owned_" + suffix,
+              yes = "%memlint_true_" + suffix,
+              no = "%memlint_false_" + suffix;
+  for (const std::string &name : {own, owned, yes, no})
+    if (text.contains(name))
+      return;
+  // "%r0, %r1 = scf.for ... iter_args(...) -> (T0, T1) {" on one line.
+  size_t equals = header.find(" = scf.for ");
+  size_t iterArgs = header.find("iter_args(");
+  size_t arrow = header.find(" -> ", iterArgs);
+  size_t brace = header.rfind(" {");
+  if (equals == StringRef::npos || iterArgs == StringRef::npos ||
+      arrow == StringRef::npos || brace == StringRef::npos ||
+      brace < arrow || header.take_front(equals).contains(':'))
+    return;
+  size_t close = header.rfind(')', arrow);
+  if (close == StringRef::npos || close < iterArgs)
+    return;
+  StringRef types = header.slice(arrow + 4, brace).trim();
+  std::string newTypes = types.starts_with("(") && types.ends_with(")")
+                             ? types.drop_back().str() + ", i1)"
+                             : "(" + types.str() + ", i1)";
+  StringRef yieldText = text.slice(yieldLines->first, yieldLines->second);
+  size_t colon = yieldText.find(" : ");
+  size_t yieldEnd = yieldText.rtrim().size();
+  if (colon == StringRef::npos || yieldText.contains("//"))
+    return;
+  EditList edits(context);
+  edits.replace(lines->first + equals, 0, ", " + owned);
+  edits.replace(lines->first + close, 0, ", " + own + " = " + no);
+  edits.replace(lines->first + arrow + 4, brace - arrow - 4, newTypes);
+  edits.replace(yieldLines->first + colon, 0, ", " + yes);
+  edits.replace(yieldLines->first + yieldEnd, 0, ", i1");
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
+                                           no + " = arith.constant false");
+  // In the body: the carried buffer, freed after its last use there.
+  BlockArgument carried = loop.getRegionIterArgs()[index];
+  llvm::SetVector<Value> carriedAliases = getFixAliases(carried);
+  Operation *last = getLastUseIn(loop.getBody(), carriedAliases);
+  std::string guarded = getGuardedText(
+      own, /*whenTrue=*/true, getDeallocText(context, carried, family));
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return; // carried on again
+  if (last)
+    builder.insertAfter(last, guarded);
+  else
+    builder.insertBefore(&loop.getBody()->front(), guarded);
+  if (afterLoop) {
+    Value result = loop->getResult(index);
+    Operation *after = getLastUseIn(loop->getBlock(), getFixAliases(result));
+    if (after && after->hasTrait<OpTrait::IsTerminator>())
+      return;
+    std::string free = getDeallocText(context, result, family);
+    builder.insertAfter(after ? after : loop.getOperation(),
+                        getGuardedText(owned, /*whenTrue=*/true, free));
+  }
+  if (!edits.append(builder))
+    return;
+  std::string description =
+      "free " + source.getName(carried) + " in the next iteration when " +
+      own + " says the loop allocated it (an ownership flag carried with it)";
+  if (afterLoop)
+    description += ", and " + source.getName(loop->getResult(index)) +
+                   " after the loop when " + owned + " says so";
+  add(edits.take(description + " " + where, /*general=*/true,
+                 /*sharedOffsets=*/true));
+}
+
+bool Candidates::isImplicitTerminator(Operation *op) const {
+  return op->hasTrait<OpTrait::IsTerminator>() &&
+         !context.getSource().getWholeLines(op);
+}
+
+bool Candidates::usesBuffer(Operation *op) const {
+  if (llvm::any_of(op->getOperands(),
+                   [&](Value v) { return aliases.contains(v); }))
+    return true;
+  if (op->getNumRegions() == 0)
+    return false;
+  for (Value v : aliases)
+    for (Operation *user : v.getUsers())
+      if (op->isProperAncestor(user))
+        return true;
+  return false;
+}
+
+std::string Candidates::describe(Value v) const {
+  return "insert '" + getDeallocText(context, v, family) + "'";
+}
+
+void Candidates::add(std::optional<FixIt> fix) {
+  if (!fix)
+    return;
+  auto same = [](const FixEdit &a, const FixEdit &b) {
+    return a.offset == b.offset && a.length == b.length && a.text == b.text;
+  };
+  for (const FixIt &existing : fixes)
+    if (existing.edits.size() == fix->edits.size() &&
+        llvm::all_of(llvm::zip(existing.edits, fix->edits), [&](auto pair) {
+          return same(std::get<0>(pair), std::get<1>(pair));
+        }))
+      return;
+  fixes.push_back(std::move(*fix));
+}

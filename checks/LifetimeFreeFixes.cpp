@@ -1,0 +1,718 @@
+//===- LifetimeFreeFixes.cpp - Fix-its of frees at the wrong place -------===//
+//
+// Owns the strategies for a buffer freed where it must not be: a double
+// free, a use after free, an invalid free (and an alloca in a loop): delete,
+// move or guard a free site (a dealloc, or a call of a helper that only
+// frees), free once after the last use (getFreeOnceFix, which the leak
+// fix-its try too), call a freeing callee only with memory the caller owns.
+// It reads the IR and the source text and builds edits; it never runs an
+// analysis, and whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFixes.h"
+#include "checks/LifetimeFreeFixes.h"
+#include "checks/LifetimeFlagFixes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+
+/// Whether the CFG leads from `from` to `to` without running the definition
+/// of `value` again (a block argument of a loop header is another buffer
+/// after the back-edge).
+bool reachesWithoutRedefinition(Operation *from, Operation *to, Value value) {
+  Region *region = to->getParentRegion();
+  Operation *fromAncestor = region->findAncestorOpInRegion(*from);
+  if (!fromAncestor)
+    return false;
+  Block *fromBlock = fromAncestor->getBlock(), *toBlock = to->getBlock();
+  Operation *defAncestor = region->findAncestorOpInRegion(
+      *value.getParentBlock()->getParentOp());
+  Block *defBlock = value.getParentRegion() == region
+                        ? value.getParentBlock()
+                        : (defAncestor ? defAncestor->getBlock() : nullptr);
+  if (fromBlock == toBlock && fromAncestor->isBeforeInBlock(to))
+    return true;
+  llvm::SmallPtrSet<Block *, 16> seen;
+  SmallVector<Block *> worklist(fromBlock->getSuccessors().begin(),
+                                fromBlock->getSuccessors().end());
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (block == defBlock || !seen.insert(block).second)
+      continue;
+    if (block == toBlock)
+      return true;
+    for (Block *successor : block->getSuccessors())
+      worklist.push_back(successor);
+  }
+  return false;
+}
+
+bool onlyFrees(Operation *function);
+
+
+/// Whether the free site `free` frees what a return of the function then
+/// returns.
+bool freesReturned(Operation *free, Value returned) {
+  Value freed = getFreedOperand(free);
+  if (!freed || deriveFromRoot(freed, returned).kind != RootDerivation::Always)
+    return false;
+  for (Operation *user : returned.getUsers())
+    if (user->hasTrait<OpTrait::ReturnLike>() &&
+        isa<FunctionOpInterface>(user->getParentOp()) &&
+        reachesWithoutRedefinition(free, user, returned))
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<FixIt> memlint::getFreeOnceFix(const LintContext &context,
+                                             Value root, Deallocator family,
+                                             Value returned,
+                                             bool keepGuarded) {
+  if (family != Deallocator::Memref)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  llvm::SetVector<Value> aliases = getFixAliases(root);
+  FixItBuilder builder(context);
+  unsigned changed = 0;
+  SmallVector<Operation *> uses;
+  // The free sites of `root` itself (not through a select): with only one
+  // dealloc, it moves (keeping its comment) instead of being deleted and
+  // written anew.
+  SmallVector<Operation *> always;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  // With `keepGuarded`: the condition under which the kept site frees it.
+  std::optional<RootDerivation> kept;
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers()) {
+      Value freed = getFreedOperand(user);
+      if (!freed || !aliases.contains(freed)) {
+        uses.push_back(user);
+        continue;
+      }
+      if (!seen.insert(user).second)
+        continue;
+      // A free of the value the function returns (whichever buffer it
+      // holds): the caller's, so it goes.
+      if (returned && freesReturned(user, returned)) {
+        ++changed;
+        always.push_back(user);
+        continue;
+      }
+      RootDerivation d = deriveFromRoot(freed, root);
+      if (d.kind == RootDerivation::Never)
+        continue;
+      if (d.kind == RootDerivation::Unknown)
+        return std::nullopt;
+      if (d.kind == RootDerivation::Always) {
+        ++changed;
+        always.push_back(user);
+        continue;
+      }
+      std::string condition = source.getName(d.condition);
+      if (!StringRef(condition).starts_with("%"))
+        return std::nullopt;
+      if (keepGuarded) {
+        if (kept)
+          return std::nullopt;
+        kept = d;
+        uses.push_back(user);
+        continue;
+      }
+      ++changed;
+      std::optional<std::string> text = getOpText(context, user);
+      if (!text)
+        return std::nullopt;
+      builder.replace(user, getGuardedText(condition, !d.rootWhenTrue, *text));
+    }
+  bool owned = !returned && root.getDefiningOp();
+  if (keepGuarded && (!kept || !owned))
+    return std::nullopt;
+  if (!changed && !kept)
+    return std::nullopt;
+  // The one dealloc of `root` that can move to the new place, if any.
+  Operation *moved = nullptr;
+  if (owned && !kept && always.size() == 1 &&
+      isa<memref::DeallocOp>(always.front()) &&
+      always.front()->getOperand(0) == root)
+    moved = always.front();
+  for (Operation *free : always)
+    if (free != moved)
+      builder.remove(free);
+  if (owned) {
+    Block *home = root.getParentBlock();
+    Region *region = home->getParent();
+    uses.push_back(root.getDefiningOp());
+    Block *join = getCommonPostDominator(region, uses);
+    if (!join)
+      join = home;
+    Operation *last = getLastUseIn(join, aliases);
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    if (moved && last == moved)
+      return std::nullopt; // already where it would go
+    std::string text = getDeallocText(context, root, family);
+    // A call of a helper that frees `root` itself stays the way it is
+    // freed: it moves (deleting the last call of a helper that frees its
+    // argument would make that helper's free an invalid one).
+    for (Operation *free : always)
+      if (isa<CallOpInterface>(free) && free->getNumOperands() == 1 &&
+          free->getOperand(0) == root)
+        if (std::optional<std::string> call = getOpText(context, free)) {
+          text = *call;
+          break;
+        }
+    if (kept) {
+      std::string condition = source.getName(kept->condition);
+      text = getGuardedText(condition, !kept->rootWhenTrue, text);
+    }
+    // With no use in its own block (only frees, elsewhere): right after
+    // the allocation.
+    if (!last && join == home)
+      last = root.getDefiningOp();
+    if (moved && last)
+      builder.moveAfter(moved, last);
+    else if (moved)
+      builder.moveBefore(moved, &join->front());
+    else if (last)
+      builder.insertAfter(last, text);
+    else
+      builder.insertBefore(&join->front(), text);
+  }
+  std::string name = source.getName(root);
+  std::optional<FixIt> fix = builder.take(
+      kept ? "free " + name + " once, after its last use, where the free "
+                 "of a value that may hold it did not"
+      : owned ? "free " + name +
+                  " once, after its last use, "
+                  "instead of where it is freed now"
+            : "stop freeing " + name + ": it belongs to the caller");
+  if (fix)
+    fix->general = true;
+  return fix;
+}
+
+namespace {
+
+/// The allocations `value` may hold through views, casts, selects and
+/// `scf.if` results, and whether it may hold anything else (an argument).
+SmallVector<Value> getAllocatedChoices(Value value, bool &other) {
+  SmallVector<Value> allocs, worklist{value};
+  llvm::SmallPtrSet<void *, 8> seen;
+  other = false;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v.getAsOpaquePointer()).second)
+      continue;
+    if (seen.size() > 64) {
+      other = true;
+      break;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def) {
+      other = true;
+      continue;
+    }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      worklist.push_back(view.getViewSource());
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
+               ifOp && !ifOp.getElseRegion().empty()) {
+      unsigned index = cast<OpResult>(v).getResultNumber();
+      worklist.push_back(ifOp.thenYield().getOperand(index));
+      worklist.push_back(ifOp.elseYield().getOperand(index));
+    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+               isa<memref::AllocOp>(def)) {
+      allocs.push_back(v);
+    } else {
+      other = true;
+    }
+  }
+  return allocs;
+}
+
+/// An invalid free in a callee of what a call of the function passed it,
+/// where the call passes either an allocation of the function's own or
+/// memory it does not own, as a select or `scf.if` decides: the call runs
+/// only when it passes the allocation.
+std::optional<FixIt> guardCall(const LintContext &context,
+                               Operation *dealloc,
+                               ArrayRef<WitnessStep> witness) {
+  if (!dealloc || !isa<memref::DeallocOp>(dealloc))
+    return std::nullopt;
+  Operation *callee = getFunctionOf(dealloc);
+  // The callee's argument the dealloc frees.
+  Value freed = dealloc->getOperand(0);
+  while (Operation *def = freed.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return std::nullopt;
+    freed = view.getViewSource();
+  }
+  auto argument = dyn_cast<BlockArgument>(freed);
+  if (!argument || argument.getOwner()->getParentOp() != callee)
+    return std::nullopt;
+  for (const WitnessStep &step : witness) {
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 || call.resolveCallable() != callee ||
+        argument.getArgNumber() >= call.getArgOperands().size())
+      continue;
+    Value passed = call.getArgOperands()[argument.getArgNumber()];
+    bool other = false;
+    SmallVector<Value> allocs = getAllocatedChoices(passed, other);
+    if (allocs.size() != 1 || !other)
+      return std::nullopt;
+    RootDerivation d = deriveFromRoot(passed, allocs.front());
+    if (d.kind != RootDerivation::Guarded)
+      return std::nullopt;
+    std::string condition = context.getSource().getName(d.condition);
+    std::optional<std::string> text = getOpText(context, call);
+    if (!StringRef(condition).starts_with("%") || !text)
+      return std::nullopt;
+    FixItBuilder builder(context);
+    builder.replace(call, getGuardedText(condition, d.rootWhenTrue, *text));
+    return builder.take("call only when " +
+                        context.getSource().getName(passed) + " holds " +
+                        context.getSource().getName(allocs.front()) +
+                        ", which the function owns (the callee frees it)");
+  }
+  return std::nullopt;
+}
+
+/// A function whose body only frees (deallocs of its arguments and their
+/// views, constants, the return): moving a call of it moves nothing else.
+bool onlyFrees(Operation *function) {
+  if (!function || function->getNumRegions() == 0 ||
+      function->getRegion(0).empty())
+    return false;
+  return function->walk([](Operation *op) {
+           if (isa<FunctionOpInterface>(op) || isa<memref::DeallocOp>(op) ||
+               isa<ViewLikeOpInterface>(op) ||
+               op->hasTrait<OpTrait::ConstantLike>() ||
+               op->hasTrait<OpTrait::ReturnLike>())
+             return WalkResult::advance();
+           return WalkResult::interrupt();
+         }).wasInterrupted() == false;
+}
+
+/// A use after a call that freed the buffer in a helper that only frees
+/// (the witness enters it): the call moves after the last use in its block.
+std::optional<FixIt> moveFreeingCall(const LintContext &context,
+                                     Operation *free, Operation *use,
+                                     ArrayRef<WitnessStep> witness,
+                                     const llvm::SetVector<Value> &aliases) {
+  Operation *callee = getFunctionOf(free);
+  for (const WitnessStep &step : witness) {
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 || !inSameFunction(call, use) ||
+        call.resolveCallable() != callee || !onlyFrees(callee))
+      continue;
+    Operation *last = getLastUseIn(call->getBlock(), aliases);
+    if (!last || last == call.getOperation() ||
+        !call->isBeforeInBlock(last) ||
+        last->hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    FixItBuilder builder(context);
+    builder.moveAfter(call, last);
+    return builder.take("move the call that frees it after the last use");
+  }
+  return std::nullopt;
+}
+
+/// A call of a helper that only frees, inside a loop or region of the
+/// function that allocated `buffer` outside of it, freeing it on every
+/// iteration: the call moves after that op, passing `buffer` itself when
+/// what the call passed (a cast inside the loop) is not visible there.
+std::optional<FixIt> moveFreeingCallOut(const LintContext &context,
+                                        Operation *free, Value buffer,
+                                        ArrayRef<WitnessStep> witness) {
+  if (!buffer || !free)
+    return std::nullopt;
+  Operation *callee = getFunctionOf(free);
+  for (const WitnessStep &step : witness) {
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 ||
+        !inSameFunction(call, buffer.getParentBlock()->getParentOp()) ||
+        call.resolveCallable() != callee || !onlyFrees(callee))
+      continue;
+    Operation *ancestor = buffer.getParentBlock()->findAncestorOpInBlock(*call);
+    if (!ancestor || ancestor == call.getOperation())
+      return std::nullopt;
+    std::optional<std::string> text = getOpText(context, call);
+    if (!text)
+      return std::nullopt;
+    DominanceInfo dominance(getFunctionOf(call));
+    const SourceInfo &source = context.getSource();
+    std::string moved = *text;
+    for (Value operand : call.getArgOperands()) {
+      if (dominance.properlyDominates(operand, ancestor->getNextNode()))
+        continue;
+      // Not visible after the loop: the buffer itself, when it is what the
+      // operand always holds, with the same type.
+      if (operand.getType() != buffer.getType() ||
+          deriveFromRoot(operand, buffer).kind != RootDerivation::Always)
+        return std::nullopt;
+      std::string from = source.getName(operand), to = source.getName(buffer);
+      size_t at = moved.find(from + ")");
+      if (at == std::string::npos)
+        at = moved.find(from + ",");
+      if (at == std::string::npos || from.empty() || to.empty())
+        return std::nullopt;
+      moved.replace(at, from.size(), to);
+    }
+    FixItBuilder builder(context);
+    builder.remove(call);
+    builder.insertAfter(ancestor, moved);
+    return builder.take(isa<LoopLikeOpInterface>(ancestor)
+                            ? "move the call that frees it after the loop"
+                            : "move the call that frees it out of the region");
+  }
+  return std::nullopt;
+}
+
+/// The flagged-join candidates of LifetimeFlagFixes.cpp for `root`: the
+/// first blocks (not entry blocks) of its function with arguments that may
+/// hold it.
+void addJoinHoldFixes(const LintContext &context, Value root,
+                      Deallocator family, std::vector<FixIt> &fixes,
+                      bool returned = false) {
+  if (!root || !root.getDefiningOp())
+    return;
+  // (And an scf.for's ownership flag of it that starts true.)
+  for (FixIt &fix : getLoopFlagInitFixes(context, root))
+    fixes.push_back(std::move(fix));
+  llvm::SetVector<Block *> joins;
+  for (Value alias : getFixAliases(root))
+    if (auto argument = dyn_cast<BlockArgument>(alias))
+      if (!argument.getOwner()->isEntryBlock() &&
+          inSameFunction(argument.getOwner()->getParentOp(),
+                         root.getDefiningOp()))
+        joins.insert(argument.getOwner());
+  for (Block *join : joins.getArrayRef().take_front(4))
+    for (FixIt &fix : getJoinHoldFixes(context, root, join, family, returned))
+      fixes.push_back(std::move(fix));
+}
+
+/// The most general candidates for a use after free: free the buffer once,
+/// after its last use, or not at all when the use `use` returns it to the
+/// caller (its free sites in the function, deallocs or calls of helpers that
+/// only free, go).
+void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
+                      Operation *use, const llvm::SetVector<Value> &aliases,
+                      std::vector<FixIt> &fixes) {
+  // The most general: free it once, after its last use (or not at all when
+  // the use returns it to the caller).
+  Value returned;
+  if (use->hasTrait<OpTrait::ReturnLike>() &&
+      isa<FunctionOpInterface>(use->getParentOp())) {
+    for (Value operand : use->getOperands())
+      if (aliases.contains(operand))
+        returned = operand;
+  }
+  // Returned: the free sites of the returned value itself go (whichever
+  // buffer it holds, the caller owns it), the others stay.
+  if (returned) {
+    FixItBuilder builder(context);
+    unsigned removed = 0;
+    llvm::SmallPtrSet<Operation *, 8> done;
+    for (Value alias : aliases)
+      for (Operation *user : alias.getUsers())
+        if (inSameFunction(user, use) && freesReturned(user, returned) &&
+            done.insert(user).second) {
+          builder.remove(user);
+          ++removed;
+        }
+    if (removed)
+      if (auto fix = builder.take("stop freeing " +
+                                  context.getSource().getName(returned) +
+                                  ": the function returns it"))
+        fixes.push_back(std::move(*fix));
+  }
+  if (returned)
+    for (FixIt &fix : getReturnedSelectFixes(context, use, returned))
+      fixes.push_back(std::move(fix));
+  if (auto fix =
+          getFreeOnceFix(context, event.buffer, event.allocFamily, returned))
+    fixes.push_back(std::move(*fix));
+  if (auto fix = getFreeOnceFix(context, event.buffer, event.allocFamily,
+                                returned, /*keepGuarded=*/true))
+    fixes.push_back(std::move(*fix));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+Value memlint::getFreedOperand(Operation *op) {
+  if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+    return dealloc.getMemref();
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call || op->getNumResults() != 0)
+    return Value();
+  Operation *callee = call.resolveCallable();
+  if (!callee || !isa<FunctionOpInterface>(callee) || !onlyFrees(callee))
+    return Value();
+  std::optional<unsigned> freed;
+  bool other = false;
+  callee->walk([&](memref::DeallocOp dealloc) {
+    Value v = dealloc.getMemref();
+    while (Operation *def = v.getDefiningOp()) {
+      auto view = dyn_cast<ViewLikeOpInterface>(def);
+      if (!view)
+        break;
+      v = view.getViewSource();
+    }
+    auto argument = dyn_cast<BlockArgument>(v);
+    if (!argument || argument.getOwner()->getParentOp() != callee ||
+        (freed && *freed != argument.getArgNumber()))
+      other = true;
+    else
+      freed = argument.getArgNumber();
+  });
+  if (other || !freed || *freed >= call.getArgOperands().size())
+    return Value();
+  return call.getArgOperands()[*freed];
+}
+
+std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
+                                               const LifetimeEvent &event) {
+  std::vector<FixIt> fixes;
+  Operation *second = event.op, *first = event.relatedOp;
+  if (!second)
+    return fixes;
+  // A dealloc that runs on every iteration of a loop (or in a region) the
+  // buffer was allocated outside of: move it after that op.
+  Value buffer = event.buffer;
+  auto moveOutOf = [&](Value v) {
+    if (!v || !inSameFunction(v.getParentBlock()->getParentOp(), second))
+      return;
+    Operation *ancestor = v.getParentBlock()->findAncestorOpInBlock(*second);
+    if (!ancestor || ancestor == second)
+      return;
+    FixItBuilder builder(context);
+    builder.moveAfter(second, ancestor);
+    if (auto fix = builder.take(isa<LoopLikeOpInterface>(ancestor)
+                                    ? "move the dealloc after the loop"
+                                    : "move the dealloc out of the region"))
+      fixes.push_back(std::move(*fix));
+  };
+  moveOutOf(buffer);
+  // After the deletes: the same for the value freed when it is not the
+  // buffer (a loop result freed in a later loop).
+  Value freed = second->getNumOperands() == 1 ? second->getOperand(0) : Value();
+  size_t movedOut = fixes.size();
+  FixItBuilder removeSecond(context);
+  removeSecond.remove(second);
+  if (auto fix = removeSecond.take("delete the redundant dealloc"))
+    fixes.push_back(std::move(*fix));
+  if (first && inSameFunction(first, second)) {
+    FixItBuilder removeFirst(context);
+    removeFirst.remove(first);
+    if (auto fix = removeFirst.take("delete the first dealloc"))
+      fixes.push_back(std::move(*fix));
+  }
+  if (!movedOut && freed && freed != buffer &&
+      (!buffer || freed.getParentBlock() != buffer.getParentBlock()))
+    moveOutOf(freed);
+  // (Also when the second free is in a helper the function calls: its call
+  // is a free site of the buffer.)
+  if (buffer) {
+    if (auto fix = getFreeOnceFix(context, buffer, event.allocFamily,
+                                  /*returned=*/Value()))
+      fixes.push_back(std::move(*fix));
+    if (auto fix = getFreeOnceFix(context, buffer, event.allocFamily,
+                                  /*returned=*/Value(), /*keepGuarded=*/true))
+      fixes.push_back(std::move(*fix));
+  }
+  addJoinHoldFixes(context, buffer, event.allocFamily, fixes);
+  // A free in a callee of memory a call passed it that is not always the
+  // caller's own, or a call of such a callee in a loop.
+  for (Operation *free : {first, second})
+    if (auto fix = guardCall(context, free, event.witness))
+      fixes.push_back(std::move(*fix));
+  if (auto fix = moveFreeingCallOut(context, second, event.buffer,
+                                    event.witness))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
+
+std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
+                                                 const LifetimeEvent &event) {
+  std::vector<FixIt> fixes;
+  Operation *free = event.relatedOp, *use = event.op;
+  if (free && use && !inSameFunction(free, use)) {
+    if (event.buffer)
+      if (auto fix = moveFreeingCall(context, free, use, event.witness,
+                                     getFixAliases(event.buffer)))
+        fixes.push_back(std::move(*fix));
+    if (auto fix = guardCall(context, free, event.witness))
+      fixes.push_back(std::move(*fix));
+    if (auto fix = moveFreeingCallOut(context, free, event.buffer,
+                                      event.witness))
+      fixes.push_back(std::move(*fix));
+  }
+  if (!free || !use || !event.buffer)
+    return fixes;
+  llvm::SetVector<Value> aliases = getFixAliases(event.buffer);
+  // Freed in a helper the function calls: the call is the free site.
+  if (!inSameFunction(free, use)) {
+    addFreeOnceFixes(context, event, use, aliases, fixes);
+    for (FixIt &fix : getLoopFlagInitFixes(context, event.buffer))
+      fixes.push_back(std::move(fix));
+    return fixes;
+  }
+  for (Block *block = free->getBlock(); block;) {
+    Operation *ancestor = block->findAncestorOpInBlock(*free);
+    Operation *last = getLastUseIn(block, aliases);
+    if (last && ancestor->isBeforeInBlock(last) &&
+        !last->hasTrait<OpTrait::IsTerminator>()) {
+      FixItBuilder builder(context);
+      builder.moveAfter(free, last);
+      if (auto fix = builder.take("move the dealloc after the last use"))
+        fixes.push_back(std::move(*fix));
+    }
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent))
+      break;
+    block = parent->getBlock();
+  }
+  // After the use itself (or the op of the dealloc's block that holds it)
+  // when that is later in the dealloc's block: the alias sets above are
+  // over-approximated (a loop-carried value counts as an alias of every
+  // buffer it may carry), so their last use can be a terminator.
+  if (Operation *holder = free->getBlock()->findAncestorOpInBlock(*use))
+    if (holder != free && free->isBeforeInBlock(holder) &&
+        !holder->hasTrait<OpTrait::IsTerminator>()) {
+      FixItBuilder builder(context);
+      builder.moveAfter(free, holder);
+      if (auto fix = builder.take("move the dealloc after the use"))
+        fixes.push_back(std::move(*fix));
+    }
+  // Uses in other blocks of a CFG: move the dealloc to the block that
+  // post-dominates it and every use (after the last use there).
+  SmallVector<Operation *> points{free};
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers())
+      if (user != free)
+        points.push_back(user);
+  Region *region = free->getParentRegion();
+  if (Block *join = getCommonPostDominator(region, points)) {
+    if (join != region->findAncestorOpInRegion(*free)->getBlock()) {
+      Operation *last = getLastUseIn(join, aliases);
+      FixItBuilder builder(context);
+      if (last && !last->hasTrait<OpTrait::IsTerminator>())
+        builder.moveAfter(free, last);
+      else if (!last)
+        builder.moveBefore(free, &join->front());
+      if (auto fix = builder.take("move the dealloc to the block where the "
+                                  "paths of its uses join"))
+        fixes.push_back(std::move(*fix));
+    }
+  }
+  addFreeOnceFixes(context, event, use, aliases, fixes);
+  // (A return of the buffer: the caller owns it, nothing frees it here.)
+  addJoinHoldFixes(context, event.buffer, event.allocFamily, fixes,
+                   use->hasTrait<OpTrait::ReturnLike>() &&
+                       isa<FunctionOpInterface>(use->getParentOp()) &&
+                       llvm::is_contained(use->getOperands(), event.buffer));
+  return fixes;
+}
+
+std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
+                                                const LifetimeEvent &event) {
+  std::vector<FixIt> fixes;
+  Operation *dealloc = event.op;
+  if (!dealloc || dealloc->getNumOperands() != 1 ||
+      !isa<BaseMemRefType>(dealloc->getOperand(0).getType()))
+    return fixes;
+  Value freed = dealloc->getOperand(0);
+  switch (event.reason) {
+  case InvalidFreeReason::InteriorView: {
+    Value buffer = event.buffer;
+    if (buffer &&
+        inSameFunction(buffer.getParentBlock()->getParentOp(), dealloc) &&
+        DominanceInfo(getFunctionOf(dealloc))
+            .properlyDominates(buffer, dealloc)) {
+      FixItBuilder builder(context);
+      builder.replace(dealloc,
+                      getDeallocText(context, buffer, event.allocFamily));
+      if (auto fix = builder.take("free the buffer " +
+                                  context.getSource().getName(buffer) +
+                                  " itself"))
+        fixes.push_back(std::move(*fix));
+    }
+    break;
+  }
+  case InvalidFreeReason::MismatchedDeallocator: {
+    FixItBuilder builder(context);
+    std::string text = getDeallocText(context, freed, event.allocFamily);
+    builder.replace(dealloc, text);
+    if (auto fix = builder.take("free it with '" + text + "'"))
+      fixes.push_back(std::move(*fix));
+    break;
+  }
+  default:
+    break;
+  }
+  FixItBuilder remove(context);
+  remove.remove(dealloc);
+  if (auto fix = remove.take("delete the dealloc: the memory is not the "
+                             "function's to free"))
+    fixes.push_back(std::move(*fix));
+  if (auto fix = guardCall(context, event.op, event.witness))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
+
+std::vector<FixIt> memlint::getAllocaInLoopFixes(const LintContext &context,
+                                                 Operation *alloca,
+                                                 Operation *loop,
+                                                 bool cfgCycle) {
+  std::vector<FixIt> fixes;
+  if (!alloca || !loop || !inSameFunction(alloca, loop))
+    return fixes;
+  // Where it goes: before the loop op, or, for a CFG cycle, before the
+  // terminator of the function's entry block (outside every cycle).
+  Operation *anchor = loop;
+  if (cfgCycle) {
+    Region *body = &getFunctionOf(alloca)->getRegion(0);
+    if (body->empty() || alloca->getBlock() == &body->front())
+      return fixes;
+    anchor = body->front().getTerminator();
+  }
+  if (!anchor || (!cfgCycle && !loop->isProperAncestor(alloca)))
+    return fixes;
+  DominanceInfo dominance(getFunctionOf(alloca));
+  for (Value operand : alloca->getOperands())
+    if (!dominance.properlyDominates(operand, anchor))
+      return fixes; // a size computed in the loop
+  FixItBuilder builder(context);
+  builder.moveBefore(alloca, anchor);
+  if (auto fix = builder.take(cfgCycle ? "allocate it once, in the entry block"
+                                       : "allocate it once, before the loop"))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}

@@ -1,0 +1,356 @@
+//===- LifetimeReturnedFixes.cpp - A returned select freed ----------------===//
+//
+// Owns the strategies for a value returned after it was freed, where the
+// value chooses among the function's allocations through selects and
+// `scf.if` results (see getReturnedSelectFixes in LifetimeFreeFixes.h):
+// each free site of a buffer it may hold runs only where that is not the
+// buffer returned. It reads the IR and the source text and builds edits;
+// whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFreeFixes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <map>
+#include <tuple>
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+
+/// The allocations `value` may hold, through views, casts, selects and the
+/// results of `scf.if`;
+/// empty when it may hold anything else (an argument, a block argument, a
+/// call result).
+SmallVector<Value> getSelectedRoots(Value value) {
+  SmallVector<Value> roots, worklist{value};
+  llvm::SmallPtrSet<void *, 8> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v.getAsOpaquePointer()).second)
+      continue;
+    if (seen.size() > 64)
+      return {};
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return {};
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      worklist.push_back(view.getViewSource());
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+      if (ifOp.getElseRegion().empty())
+        return {};
+      unsigned index = cast<OpResult>(v).getResultNumber();
+      worklist.push_back(ifOp.thenYield().getOperand(index));
+      worklist.push_back(ifOp.elseYield().getOperand(index));
+    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+               isa<memref::AllocOp>(def)) {
+      roots.push_back(v);
+    } else {
+      return {};
+    }
+  }
+  return roots;
+}
+
+/// The value of the i1 `condition` wherever `op` runs, when an enclosing
+/// `scf.if` on it decides that; nothing otherwise.
+std::optional<bool> getKnownCondition(Operation *op, Value condition) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FunctionOpInterface>(parent))
+      break;
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp || ifOp.getCondition() != condition)
+      continue;
+    return ifOp.getThenRegion().isAncestor(op->getParentRegion());
+  }
+  return std::nullopt;
+}
+
+/// A buffer returned after it was freed, where the returned value selects
+/// among allocations: every free site of a candidate (a dealloc, or a call
+/// of a helper that only frees) runs only when the returned value is not
+/// that candidate (the caller owns the one it gets). Free sites under an
+/// `scf.if` on the select's condition are kept or deleted; the others get
+/// that guard.
+std::optional<FixIt> stopFreeingSelected(const LintContext &context,
+                                         Operation *ret, Value returned) {
+  SmallVector<Value> roots = getSelectedRoots(returned);
+  if (roots.size() < 2)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  FixItBuilder builder(context);
+  llvm::SmallPtrSet<Operation *, 8> done;
+  unsigned changed = 0;
+  for (Value root : roots)
+    for (Value alias : getFixAliases(root))
+      for (Operation *dealloc : alias.getUsers()) {
+        // A free site: a dealloc, or a call of a helper that only frees.
+        Value operand = getFreedOperand(dealloc);
+        if (!operand || !inSameFunction(dealloc, ret) ||
+            !done.insert(dealloc).second)
+          continue;
+        // The site must free one candidate, the same on every path.
+        Value freed;
+        for (Value candidate : roots) {
+          RootDerivation d = deriveFromRoot(operand, candidate);
+          if (d.kind == RootDerivation::Always)
+            freed = candidate;
+          else if (d.kind != RootDerivation::Never)
+            return std::nullopt;
+        }
+        if (!freed)
+          continue;
+        RootDerivation d = deriveFromRoot(returned, freed);
+        if (d.kind == RootDerivation::Never)
+          continue;
+        if (d.kind == RootDerivation::Always) {
+          builder.remove(dealloc);
+          ++changed;
+          continue;
+        }
+        if (d.kind != RootDerivation::Guarded)
+          return std::nullopt;
+        // `returned` is `freed` exactly when the condition is rootWhenTrue.
+        std::optional<bool> known = getKnownCondition(dealloc, d.condition);
+        if (known) {
+          if (*known == d.rootWhenTrue) {
+            builder.remove(dealloc);
+            ++changed;
+          }
+          continue;
+        }
+        std::string condition = source.getName(d.condition);
+        std::optional<std::string> text = getOpText(context, dealloc);
+        if (!StringRef(condition).starts_with("%") || !text)
+          return std::nullopt;
+        builder.replace(dealloc,
+                        getGuardedText(condition, !d.rootWhenTrue, *text));
+        ++changed;
+      }
+  if (!changed)
+    return std::nullopt;
+  return builder.take("free the buffers " + source.getName(returned) +
+                      " may hold only where it does not hold them: the "
+                      "function returns it");
+}
+
+/// Writes `i1` values that say whether a value holds a buffer, as lines of
+/// `arith.select` (and `arith.constant`) on the conditions of the selects
+/// and `scf.if`s that choose it, for a point `at` they all dominate.
+class HoldsWriter {
+public:
+  HoldsWriter(const SourceInfo &source, Operation *at, std::string prefix)
+      : source(source), at(at), dominance(getFunctionOf(at)),
+        prefix(std::move(prefix)) {}
+
+  /// The name of an `i1` that is true exactly when `value` holds `root`;
+  /// nothing when a value on the way is not a select, an `scf.if` result, a
+  /// view, an allocation or an argument of the function (bounded depth).
+  std::optional<std::string> holds(Value value, Value root,
+                                   unsigned depth = 0) {
+    if (value == root)
+      return constant(true);
+    if (depth > 16)
+      return std::nullopt;
+    Operation *def = value.getDefiningOp();
+    if (!def) {
+      auto argument = cast<BlockArgument>(value);
+      if (argument.getOwner()->isEntryBlock() &&
+          isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+        return constant(false);
+      return std::nullopt;
+    }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      return holds(view.getViewSource(), root, depth + 1);
+    Value condition, onTrue, onFalse;
+    if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      condition = select.getCondition();
+      onTrue = select.getTrueValue();
+      onFalse = select.getFalseValue();
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
+               ifOp && !ifOp.getElseRegion().empty()) {
+      unsigned index = cast<OpResult>(value).getResultNumber();
+      condition = ifOp.getCondition();
+      onTrue = ifOp.thenYield().getOperand(index);
+      onFalse = ifOp.elseYield().getOperand(index);
+    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+               isa<memref::AllocOp, memref::AllocaOp>(def)) {
+      return constant(false);
+    } else {
+      return std::nullopt;
+    }
+    std::optional<std::string> t = holds(onTrue, root, depth + 1);
+    std::optional<std::string> f = holds(onFalse, root, depth + 1);
+    if (!t || !f)
+      return std::nullopt;
+    return select(condition, *t, *f);
+  }
+
+  /// `a and b`, `a or b`, `not a` on names this writer gave.
+  std::optional<std::string> both(const std::string &a, const std::string &b) {
+    return choose(a, b, constant(false));
+  }
+  std::optional<std::string> either(const std::string &a,
+                                    const std::string &b) {
+    return choose(a, constant(true), b);
+  }
+
+  /// Whether `name` is the constant `value` (not written as a line unless
+  /// a select needs it).
+  bool isConstant(const std::string &name, bool value) const {
+    return name == (value ? "1" : "0");
+  }
+  /// The lines written so far.
+  const std::string &getLines() const { return lines; }
+
+private:
+  std::string constant(bool value) { return value ? "1" : "0"; }
+  /// The SSA name of `name`: a constant gets its line the first time.
+  std::string materialize(const std::string &name) {
+    if (!isConstant(name, true) && !isConstant(name, false))
+      return name;
+    bool value = isConstant(name, true);
+    std::string &ssa = value ? yes : no;
+    if (ssa.empty()) {
+      ssa = prefix + (value ? "t" : "f");
+      lines += ssa + " = arith.constant " + (value ? "true" : "false") + "\n";
+    }
+    return ssa;
+  }
+  std::optional<std::string> select(Value condition, const std::string &t,
+                                    const std::string &f) {
+    std::string c = source.getName(condition);
+    if (!StringRef(c).starts_with("%") ||
+        !dominance.properlyDominates(condition, at))
+      return std::nullopt;
+    return choose(c, t, f);
+  }
+  /// `c ? t : f` on names.
+  std::optional<std::string> choose(const std::string &c, const std::string &t,
+                                    const std::string &f) {
+    if (t == f)
+      return t;
+    if (isConstant(c, true))
+      return t;
+    if (isConstant(c, false))
+      return f;
+    if (isConstant(t, true) && isConstant(f, false))
+      return c;
+    auto [it, inserted] = written.try_emplace({c, t, f}, "");
+    if (!inserted)
+      return it->second;
+    std::string name = prefix + std::to_string(counter++);
+    it->second = name;
+    std::string onTrue = materialize(t), onFalse = materialize(f);
+    lines += name + " = arith.select " + c + ", " + onTrue + ", " + onFalse +
+             " : i1\n";
+    return name;
+  }
+
+  const SourceInfo &source;
+  Operation *at;
+  DominanceInfo dominance;
+  std::string prefix, yes, no, lines;
+  /// The selects written, by condition and operands.
+  std::map<std::tuple<std::string, std::string, std::string>, std::string>
+      written;
+  unsigned counter = 0;
+};
+
+/// A buffer returned after it was freed, where the returned value chooses
+/// among allocations through selects and `scf.if` results nested so that no
+/// one condition says which (stopFreeingSelected's case in general): every
+/// free site of a buffer it may hold (a dealloc, or a call of a helper that
+/// only frees) runs only when what it frees is not what the function
+/// returns, an `i1` computed from the conditions just before it.
+std::optional<FixIt> stopFreeingReturned(const LintContext &context,
+                                         Operation *ret, Value returned) {
+  SmallVector<Value> roots = getSelectedRoots(returned);
+  if (roots.size() < 2)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  FixItBuilder builder(context);
+  llvm::SmallPtrSet<Operation *, 8> done;
+  unsigned changed = 0;
+  for (Value root : roots)
+    for (Value alias : getFixAliases(root))
+      for (Operation *site : alias.getUsers()) {
+        Value operand = getFreedOperand(site);
+        if (!operand || !inSameFunction(site, ret) || !done.insert(site).second)
+          continue;
+        SourceRange range = source.getRange(site);
+        std::optional<std::string> text = getOpText(context, site);
+        if (!range.isValid() || !text)
+          return std::nullopt;
+        std::string prefix = "%memlint_same_" + std::to_string(range.line) +
+                             "_";
+        if (source.getText().contains(prefix))
+          return std::nullopt;
+        // Whether the site frees what the function returns: for one of the
+        // buffers, both hold it.
+        HoldsWriter writer(source, site, prefix);
+        std::optional<std::string> same = "";
+        for (Value candidate : roots) {
+          std::optional<std::string> freed = writer.holds(operand, candidate);
+          if (!freed)
+            return std::nullopt;
+          if (writer.isConstant(*freed, false))
+            continue; // (then what it returns does not matter)
+          std::optional<std::string> kept = writer.holds(returned, candidate);
+          std::optional<std::string> sameHere =
+              kept ? writer.both(*freed, *kept) : std::nullopt;
+          if (!sameHere)
+            return std::nullopt;
+          same = same->empty() ? sameHere : writer.either(*same, *sameHere);
+          if (!same)
+            return std::nullopt;
+        }
+        if (same->empty() || writer.isConstant(*same, false))
+          continue; // never what it returns
+        ++changed;
+        if (writer.isConstant(*same, true)) {
+          builder.remove(site);
+          continue;
+        }
+        builder.replace(site, writer.getLines() +
+                                  getGuardedText(*same, /*whenTrue=*/false,
+                                                 *text));
+      }
+  if (!changed)
+    return std::nullopt;
+  std::optional<FixIt> fix = builder.take(
+      "free the buffers " + source.getName(returned) + " may hold only "
+      "where it does not hold them, as its selects' conditions say: the "
+      "function returns it");
+  if (fix)
+    fix->general = true;
+  return fix;
+}
+
+} // namespace
+
+std::vector<FixIt> memlint::getReturnedSelectFixes(const LintContext &context,
+                                                   Operation *ret,
+                                                   Value returned) {
+  std::vector<FixIt> fixes;
+  if (auto fix = stopFreeingSelected(context, ret, returned))
+    fixes.push_back(std::move(*fix));
+  if (auto fix = stopFreeingReturned(context, ret, returned))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
