@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <string_view>
 
 using namespace memlint;
 using namespace memlint::sourcetext;
@@ -14,10 +15,15 @@ bool sourcetext::isNameChar(char c) {
 }
 
 bool sourcetext::locationsArePositions(llvm::StringRef text) {
-  if (text.contains('\r') || text.contains("{-#"))
+  // Names like `%alloc12` hold "loc" a million times in a large file:
+  // std::string_view's search (memchr for the first byte) is several times
+  // faster here than StringRef's.
+  std::string_view view(text.data(), text.size());
+  if (view.find('\r') != std::string_view::npos ||
+      view.find("{-#") != std::string_view::npos)
     return false;
-  for (size_t at = text.find("loc"); at != llvm::StringRef::npos;
-       at = text.find("loc", at + 3)) {
+  for (size_t at = view.find("loc"); at != std::string_view::npos;
+       at = view.find("loc", at + 3)) {
     bool before = at > 0 && isNameChar(text[at - 1]);
     bool after = at + 3 < text.size() && isNameChar(text[at + 3]);
     if (!before && !after)

@@ -51,6 +51,10 @@ public:
   void setLifetimeIndex(std::unique_ptr<LifetimeIndex> index) {
     lifetimeIndex = std::move(index);
   }
+  /// Whether the op orders of the module are frozen already (see
+  /// analyzer/Concurrency.h): runChecks freezes them otherwise.
+  bool isOpOrderFrozen() const { return opOrderFrozen; }
+  void setOpOrderFrozen() { opOrderFrozen = true; }
   /// The lifetime analysis if some check has asked for it, else null.
   const LifetimeAnalysis *getLifetimeIfComputed() const {
     return lifetime.get();
@@ -79,6 +83,7 @@ private:
   mutable std::unique_ptr<LifetimeAnalysis> lifetime;
   bool fixes = true;
   bool unsafeFixes = false;
+  bool opOrderFrozen = false;
 };
 
 /// A boolean check option as clang-tidy reads one: true/false (and the

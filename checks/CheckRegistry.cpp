@@ -334,7 +334,8 @@ memlint::runChecks(const LintContext &context,
   std::vector<mlir::FunctionOpInterface> functions;
   if (!perFunction.empty()) {
     functions = getCheckedFunctions(module);
-    freezeOpOrder(module);
+    if (!context.isOpOrderFrozen())
+      freezeOpOrder(module);
   }
   std::optional<llvm::ThreadPoolTaskGroup> moduleTasks;
   if (ctx->isMultithreadingEnabled() && !perFunction.empty()) {

@@ -350,6 +350,7 @@ struct ChunkLinter {
     LintContext lint(module->getOperation(), source, result.status.path,
                      analysis);
     lint.setLifetimeIndex(std::move(index));
+    lint.setOpOrderFrozen();
     lint.setWantsFixes(options.validateFixes);
     lint.setWantsUnsafeFixes(options.unsafeFixes);
     std::vector<Finding> findings = runChecks(lint, checks);
