@@ -78,9 +78,12 @@ LifetimeAnalysis::LifetimeAnalysis(Operation *module,
 
   // Functions in program order; callers first: functions called from another
   // function of the module are explored in their callers' context.
+  // (A function has a region: the interface is asked of region ops only.)
   SmallVector<FunctionOpInterface> functions;
-  module->walk([&](FunctionOpInterface fn) {
-    if (!fn.isExternal())
+  module->walk([&](Operation *op) {
+    if (op->getNumRegions() == 0)
+      return;
+    if (auto fn = dyn_cast<FunctionOpInterface>(op); fn && !fn.isExternal())
       functions.push_back(fn);
   });
   // The module's direct call graph, resolved once.
