@@ -125,6 +125,19 @@ const char *SourceInfo::locate(Location loc) const {
   return at.isValid() ? at.getPointer() : nullptr;
 }
 
+const char *SourceInfo::locateName(Operation *op) const {
+  // An op is written at the position of its name. Ops the parser makes
+  // without text (implicit terminators, bodies of named ops) carry the
+  // location of the op that holds them.
+  const char *name = locate(op->getLoc());
+  if (!name || !(llvm::isAlpha(*name) || *name == '_' || *name == '"'))
+    return nullptr;
+  if (Operation *parent = op->getParentOp())
+    if (parent->getLoc() == op->getLoc())
+      return nullptr;
+  return name;
+}
+
 std::optional<SourceInfo::OpText> SourceInfo::getOpText(Operation *op) const {
   OpText result;
   if (!positionsFromLocations()) {
@@ -150,15 +163,9 @@ std::optional<SourceInfo::OpText> SourceInfo::getOpText(Operation *op) const {
     }
     return result;
   }
-  // An op is written at the position of its name. Ops the parser makes
-  // without text (implicit terminators, bodies of named ops) carry the
-  // location of the op that holds them.
-  const char *name = locate(op->getLoc());
-  if (!name || !(llvm::isAlpha(*name) || *name == '_' || *name == '"'))
+  const char *name = locateName(op);
+  if (!name)
     return std::nullopt;
-  if (Operation *parent = op->getParentOp())
-    if (parent->getLoc() == op->getLoc())
-      return std::nullopt;
   result.name = name;
   result.start = sourcetext::scanResults(getText(), name, result.results);
   unsigned named = 0;
@@ -183,7 +190,7 @@ const char *SourceInfo::getOpEnd(Operation *op, const OpText &text,
     if (op->getNextNode())
       next = getOpText(op->getNextNode());
     Operation *parent = op->getParentOp();
-    if (next && parent && isWritten(parent))
+    if (next && parent && locateName(parent))
       return std::min(
           sourcetext::skipTriviaBack(getText(), next->start, text.name), limit);
     const char *stop = next ? std::min(next->start, limit) : limit;
@@ -195,7 +202,9 @@ const char *SourceInfo::getOpEnd(Operation *op, const OpText &text,
 }
 
 bool SourceInfo::isWritten(Operation *op) const {
-  return getOpText(op).has_value();
+  if (positionsFromLocations())
+    return locateName(op) != nullptr;
+  return getOpDef(op) != nullptr;
 }
 
 std::string SourceInfo::getBlockName(Block *block) const {

@@ -131,6 +131,9 @@ private:
   }
   /// The position in the file a parser-given location names (null if none).
   const char *locate(mlir::Location loc) const;
+  /// Without a parser state: where the name of `op` is written (null when
+  /// the op is not written).
+  const char *locateName(mlir::Operation *op) const;
   /// The parser's record of `op` and the part it was parsed from.
   const mlir::AsmParserState::OperationDefinition *
   getOpDef(mlir::Operation *op, const ParsedPart **part = nullptr) const;

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
 
 using namespace memlint;
@@ -34,6 +35,9 @@ bool sourcetext::locationsArePositions(llvm::StringRef text) {
 
 /// Where the `//` comment of the line [begin, end) starts (`end` if none).
 static const char *commentStart(const char *begin, const char *end) {
+  // Most lines have no slash at all.
+  if (begin >= end || !std::memchr(begin, '/', end - begin))
+    return end;
   for (const char *p = begin; p < end; ++p) {
     if (*p == '"') {
       for (++p; p < end && *p != '"'; ++p)

@@ -171,8 +171,8 @@ static std::string blankOutside(StringRef text, size_t begin, size_t end) {
 /// Rough nesting depth of braces, to refuse inputs deeper than the parser
 /// can take even on a large stack.
 static size_t maxBraceDepth(StringRef text) {
-  // Branch-free: +1 for an opening bracket, -1 for a closing one, never
-  // below 0.
+  // +1 for an opening bracket, -1 for a closing one, never below 0; the
+  // other bytes (nearly all) only cost a table lookup.
   static const auto delta = [] {
     std::array<int8_t, 256> table{};
     for (unsigned char c : StringRef("{([<"))
@@ -183,7 +183,10 @@ static size_t maxBraceDepth(StringRef text) {
   }();
   int64_t depth = 0, maxDepth = 0;
   for (char c : text) {
-    depth = std::max<int64_t>(0, depth + delta[static_cast<unsigned char>(c)]);
+    int8_t step = delta[static_cast<unsigned char>(c)];
+    if (step == 0)
+      continue;
+    depth = std::max<int64_t>(0, depth + step);
     maxDepth = std::max(maxDepth, depth);
   }
   return maxDepth;
