@@ -257,6 +257,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       for (FixIt &fix :
            getWhileCarriedFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));
+      // Through several iter_args in turn (LifetimeLoopHoldFixes.cpp).
+      for (FixIt &fix :
+           getRotatingFlagFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
       auto loop = dyn_cast<scf::ForOp>(root.getParentBlock()->getParentOp());
       if (!loop || root.getParentBlock() != loop.getBody())
         return;

@@ -79,6 +79,16 @@ std::vector<FixIt> getForHoldFixes(const LintContext &context,
                                    mlir::Value root, Deallocator family,
                                    bool returned);
 
+/// A buffer `root` of an `scf.for` body that the loop hands on through
+/// several iter_args (yielded at one, that iter_arg yielded at another,
+/// ..., the last one dying in the body): an i1 iter_arg for each, false
+/// on entry, yielded true at the first and the flag of the position it
+/// comes from at the next; the last position is freed under its flag after
+/// its last use in the body, and every position's result under its flag
+/// after the loop.
+std::vector<FixIt> getRotatingFlagFixes(const LintContext &context,
+                                        mlir::Value root, Deallocator family);
+
 /// A buffer `root` handed from block to block through the arguments of
 /// several blocks of its region (a CFG loop's block argument handed on
 /// before it dies): each such argument gets an ownership flag, which each

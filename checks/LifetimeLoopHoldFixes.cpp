@@ -40,12 +40,13 @@ bool allocatedIn(Value value, scf::ForOp loop) {
   return false;
 }
 
-/// Adds the i1 iter_arg `own` (starting as `no`, its result `owned`) to the
-/// one-line header of `loop` and the value `yielded` to its one-line
-/// `scf.yield`; false when the text does not show them so.
-bool appendFlagIterArg(const SourceInfo &source, scf::ForOp loop,
-                       StringRef own, StringRef owned, StringRef no,
-                       StringRef yielded, EditList &edits) {
+/// Adds the i1 iter_args `owns` (each starting as `no`, their results
+/// `owneds`) to the one-line header of `loop` and the values `yielded` to
+/// its one-line `scf.yield`; false when the text does not show them so.
+bool appendFlagIterArgs(const SourceInfo &source, scf::ForOp loop,
+                        ArrayRef<std::string> owns,
+                        ArrayRef<std::string> owneds, StringRef no,
+                        ArrayRef<std::string> yielded, EditList &edits) {
   StringRef text = source.getText();
   auto lines = source.getWholeLines(loop);
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
@@ -66,21 +67,28 @@ bool appendFlagIterArg(const SourceInfo &source, scf::ForOp loop,
   size_t close = header.rfind(')', arrow);
   if (close == StringRef::npos || close < iterArgs)
     return false;
-  StringRef types = header.slice(arrow + 4, brace).trim();
-  std::string newTypes = types.starts_with("(") && types.ends_with(")")
-                             ? types.drop_back().str() + ", i1)"
-                             : "(" + types.str() + ", i1)";
   StringRef yieldText = text.slice(yieldLines->first, yieldLines->second);
   size_t colon = yieldText.find(" : ");
   size_t yieldEnd = yieldText.rtrim().size();
   if (colon == StringRef::npos || yieldText.contains("//") ||
       yieldText.count('\n') > 1)
     return false;
-  edits.replace(lines->first + equals, 0, (", " + owned).str());
-  edits.replace(lines->first + close, 0, (", " + own + " = " + no).str());
+  std::string results, bindings, types, values;
+  for (auto [own, owned, value] : llvm::zip(owns, owneds, yielded)) {
+    results += ", " + owned;
+    bindings += ", " + own + " = " + no.str();
+    types += ", i1";
+    values += ", " + value;
+  }
+  StringRef written = header.slice(arrow + 4, brace).trim();
+  std::string newTypes = written.starts_with("(") && written.ends_with(")")
+                             ? written.drop_back().str() + types + ")"
+                             : "(" + written.str() + types + ")";
+  edits.replace(lines->first + equals, 0, results);
+  edits.replace(lines->first + close, 0, bindings);
   edits.replace(lines->first + arrow + 4, brace - arrow - 4, newTypes);
-  edits.replace(yieldLines->first + colon, 0, (", " + yielded).str());
-  edits.replace(yieldLines->first + yieldEnd, 0, ", i1");
+  edits.replace(yieldLines->first + colon, 0, values);
+  edits.replace(yieldLines->first + yieldEnd, 0, types);
   return true;
 }
 
@@ -115,7 +123,7 @@ std::optional<FixIt> holdInLoop(const LintContext &context, Value root,
   else
     return std::nullopt;
   EditList edits(context);
-  if (!appendFlagIterArg(source, loop, own, owned, no, next, edits))
+  if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {next}, edits))
     return std::nullopt;
   FixItBuilder builder(context);
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
@@ -226,4 +234,108 @@ std::vector<FixIt> memlint::getForHoldFixes(const LintContext &context,
         fixes.push_back(std::move(*fix));
     }
   return fixes;
+}
+
+std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
+                                                 Value root,
+                                                 Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  auto loop = dyn_cast_or_null<scf::ForOp>(root.getParentBlock()->getParentOp());
+  if (!loop || root.getParentBlock() != loop.getBody() || !root.getDefiningOp())
+    return {};
+  Block &entry = getFunctionOf(loop)->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return {};
+  // The positions the buffer goes through: yielded at the first, each
+  // iter_arg yielded on at the next, the last one dying in the body.
+  ValueRange yielded = loop.getYieldedValues();
+  auto yieldedFrom = [&](Value from) -> std::optional<unsigned> {
+    std::optional<unsigned> found;
+    for (auto [i, value] : llvm::enumerate(yielded))
+      if (derivesAlways(value, from)) {
+        if (found)
+          return std::nullopt; // handed on twice
+        found = i;
+      }
+    return found;
+  };
+  SmallVector<unsigned> chain;
+  std::optional<unsigned> next = yieldedFrom(root);
+  while (next) {
+    if (llvm::is_contained(chain, *next) ||
+        chain.size() == loop.getNumRegionIterArgs())
+      return {}; // it goes round
+    chain.push_back(*next);
+    next = yieldedFrom(loop.getRegionIterArgs()[*next]);
+  }
+  // One position: the loop-carried flag of Candidates::loopCarriedFlag.
+  if (chain.size() < 2)
+    return {};
+
+  std::string suffix = std::to_string(source.getRange(loop).line);
+  std::string yes = "%memlint_turn_true_" + suffix,
+              no = "%memlint_turn_false_" + suffix;
+  SmallVector<std::string> owns, owneds, flagValues;
+  for (unsigned i : chain) {
+    std::string position = suffix + "_" + std::to_string(i);
+    owns.push_back("%memlint_turn_" + position);
+    owneds.push_back("%memlint_turned_" + position);
+  }
+  for (const std::string &name : llvm::concat<const std::string>(
+           owns, owneds, ArrayRef<std::string>{yes, no}))
+    if (text.contains(name))
+      return {};
+  // Yielded at the first position: owned; at the next ones: the flag of
+  // the position it comes from.
+  flagValues.push_back(yes);
+  for (unsigned k = 1; k < chain.size(); ++k)
+    flagValues.push_back(owns[k - 1]);
+  EditList edits(context);
+  if (!appendFlagIterArgs(source, loop, owns, owneds, no, flagValues, edits))
+    return {};
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  // The last position dies in the body: freed under its flag after its last
+  // use there.
+  BlockArgument last = loop.getRegionIterArgs()[chain.back()];
+  Operation *lastUse = getLastUseIn(loop.getBody(), getFixAliases(last));
+  if (lastUse && lastUse->hasTrait<OpTrait::IsTerminator>())
+    return {};
+  std::string free = getGuardedText(owns.back(), /*whenTrue=*/true,
+                                    getDeallocText(context, last, family));
+  if (lastUse)
+    builder.insertAfter(lastUse, free);
+  else
+    builder.insertBefore(&loop.getBody()->front(), free);
+  // After the loop, every position's result under its flag, after the last
+  // use of the results (one place, in their order).
+  llvm::SetVector<Value> results;
+  for (unsigned i : chain)
+    results.insert_range(getFixAliases(loop->getResult(i)));
+  Operation *after = getLastUseIn(loop->getBlock(), results);
+  if (after && after->hasTrait<OpTrait::IsTerminator>())
+    return {};
+  std::string frees;
+  for (auto [k, i] : llvm::enumerate(chain))
+    frees += (frees.empty() ? "" : "\n") +
+             getGuardedText(owneds[k], /*whenTrue=*/true,
+                            getDeallocText(context, loop->getResult(i),
+                                           family));
+  builder.insertAfter(after ? after : loop.getOperation(), frees);
+  if (!edits.append(builder))
+    return {};
+  std::string names;
+  for (unsigned i : chain)
+    names += (names.empty() ? "" : ", ") +
+             source.getName(loop.getRegionIterArgs()[i]);
+  std::optional<FixIt> fix = edits.take(
+      "free " + source.getName(root) + ", which the loop hands on through " +
+          names + ", where the last of them dies and after the loop, under "
+          "ownership flags carried with each",
+      /*general=*/true, /*sharedOffsets=*/true);
+  if (!fix)
+    return {};
+  return {std::move(*fix)};
 }
