@@ -191,112 +191,195 @@ static RootDerivation choose(Value condition, RootDerivation t,
   return {};
 }
 
-/// Follows `value` back through views, casts, selects, `scf.if` results and
-/// the edges into a block to `root`: always `root`, never (another
-/// allocation or argument), `root` under one select condition, or unknown
-/// (a call, a nested guard, edges that disagree). Bounded in depth (32) and in values visited
-/// (`budget`): joins of joins would otherwise be visited exponentially often.
-static RootDerivation derive(Value value, Value root, unsigned depth,
-                             unsigned &budget) {
-  if (value == root)
-    return {RootDerivation::Always};
-  if (depth > 32 || budget == 0)
-    return {};
-  --budget;
-  Operation *def = value.getDefiningOp();
-  if (!def) {
-    auto argument = cast<BlockArgument>(value);
-    Block *block = argument.getOwner();
-    if (!block->isEntryBlock()) {
-      // A block argument: what every edge into the block passes to it.
-      std::optional<RootDerivation::Kind> all;
-      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
-        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
-        if (!branch)
-          return {};
-        Value passed = branch.getSuccessorOperands(it.getSuccessorIndex())
-                           [argument.getArgNumber()];
-        if (!passed)
-          return {};
-        RootDerivation d = derive(passed, root, depth + 1, budget);
-        if (d.kind != RootDerivation::Always && d.kind != RootDerivation::Never)
-          return {};
-        if (all && *all != d.kind)
-          return {};
-        all = d.kind;
-      }
-      return {all ? *all : RootDerivation::Unknown};
-    }
-    return {isa<FunctionOpInterface>(block->getParentOp())
-                ? RootDerivation::Never
-                : RootDerivation::Unknown};
-  }
-  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-    return derive(view.getViewSource(), root, depth + 1, budget);
-  if (auto select = dyn_cast<arith::SelectOp>(def)) {
-    RootDerivation t = derive(select.getTrueValue(), root, depth + 1, budget);
-    RootDerivation f = derive(select.getFalseValue(), root, depth + 1, budget);
-    return choose(select.getCondition(), t, f);
-  }
-  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
-    // A result of an `scf.if`: a select of what its branches yield.
-    if (ifOp.getElseRegion().empty())
-      return {};
-    unsigned index = cast<OpResult>(value).getResultNumber();
-    RootDerivation t =
-        derive(ifOp.thenYield().getOperand(index), root, depth + 1, budget);
-    RootDerivation f =
-        derive(ifOp.elseYield().getOperand(index), root, depth + 1, budget);
-    return choose(ifOp.getCondition(), t, f);
-  }
-  if (auto loop = dyn_cast<scf::ForOp>(def)) {
-    // A result of an scf.for: its init value when the loop runs no
-    // iteration (constant bounds), else what the init value and the yield
-    // agree on (the yield may pass the iter_arg itself on).
-    unsigned index = cast<OpResult>(value).getResultNumber();
-    RootDerivation init =
-        derive(loop.getInitArgs()[index], root, depth + 1, budget);
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-    if (lb && ub && *lb >= *ub)
-      return init;
-    Value yielded = loop.getYieldedValues()[index];
-    if (yielded == loop.getRegionIterArgs()[index])
-      return init;
-    RootDerivation last = derive(yielded, root, depth + 1, budget);
-    if (init.kind == last.kind &&
-        (init.kind == RootDerivation::Always ||
-         init.kind == RootDerivation::Never))
-      return init;
-    return {};
-  }
-  if (auto region = dyn_cast<scf::ExecuteRegionOp>(def)) {
-    // What every scf.yield of its region hands out, when they agree.
-    unsigned index = cast<OpResult>(value).getResultNumber();
-    std::optional<RootDerivation::Kind> all;
-    for (Block &block : region.getRegion()) {
-      auto yield = dyn_cast<scf::YieldOp>(block.getTerminator());
-      if (!yield)
-        continue;
-      RootDerivation d =
-          derive(yield.getOperand(index), root, depth + 1, budget);
-      if ((d.kind != RootDerivation::Always &&
-           d.kind != RootDerivation::Never) ||
-          (all && *all != d.kind))
-        return {};
-      all = d.kind;
-    }
-    return {all ? *all : RootDerivation::Unknown};
-  }
-  if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-      isa<memref::AllocOp, memref::AllocaOp>(def))
-    return {RootDerivation::Never};
-  return {};
-}
+namespace {
+/// One value being derived, with what its derivation still needs: the
+/// values it is chosen from, derived one after the other, in order.
+struct DeriveFrame {
+  enum Shape { Edges, View, Choice, Loop, Region } shape;
+  Value value;
+  unsigned depth;
+  /// What the values derived so far gave (Choice: true then false; Loop:
+  /// the init value).
+  SmallVector<RootDerivation, 2> results;
+  /// Edges: the edges into the block, as terminator and successor index.
+  SmallVector<std::pair<Operation *, unsigned>> edges;
+  /// Edges, Region: the kind every value derived so far agrees on.
+  std::optional<RootDerivation::Kind> all;
+  unsigned next = 0;
+};
 
+/// What a frame does next: derive `child`, or it is done with `result`.
+struct DeriveStep {
+  Value child;
+  RootDerivation result;
+};
+} // namespace
+
+/// Derives `value` from `root` with an explicit stack of frames (STYLE §9),
+/// visiting the values in the order of a depth-first walk: always `root`,
+/// never (another allocation or argument), `root` under one select
+/// condition, or unknown (a call, a nested guard, edges that disagree).
+/// Bounded in depth (32) and in values visited (256): joins of joins would
+/// otherwise be visited exponentially often.
 RootDerivation memlint::deriveFromRoot(Value value, Value root) {
   unsigned budget = 256;
-  return derive(value, root, 0, budget);
+  SmallVector<DeriveFrame> stack;
+  // Derives `v` at once, or pushes its frame and gives nothing.
+  auto enter = [&](Value v, unsigned depth) -> std::optional<RootDerivation> {
+    if (v == root)
+      return RootDerivation{RootDerivation::Always};
+    if (depth > 32 || budget == 0)
+      return RootDerivation{};
+    --budget;
+    auto push = [&](DeriveFrame::Shape shape) {
+      stack.push_back({shape, v, depth, {}, {}, std::nullopt, 0});
+      return std::optional<RootDerivation>();
+    };
+    Operation *def = v.getDefiningOp();
+    if (!def) {
+      auto argument = cast<BlockArgument>(v);
+      Block *block = argument.getOwner();
+      if (block->isEntryBlock())
+        return RootDerivation{isa<FunctionOpInterface>(block->getParentOp())
+                                  ? RootDerivation::Never
+                                  : RootDerivation::Unknown};
+      push(DeriveFrame::Edges);
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it)
+        stack.back().edges.push_back(
+            {(*it)->getTerminator(), it.getSuccessorIndex()});
+      return std::nullopt;
+    }
+    if (isa<ViewLikeOpInterface>(def))
+      return push(DeriveFrame::View);
+    if (isa<arith::SelectOp>(def))
+      return push(DeriveFrame::Choice);
+    if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+      if (ifOp.getElseRegion().empty())
+        return RootDerivation{};
+      return push(DeriveFrame::Choice);
+    }
+    if (isa<scf::ForOp>(def))
+      return push(DeriveFrame::Loop);
+    if (isa<scf::ExecuteRegionOp>(def))
+      return push(DeriveFrame::Region);
+    if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+        isa<memref::AllocOp, memref::AllocaOp>(def))
+      return RootDerivation{RootDerivation::Never};
+    return RootDerivation{};
+  };
+  // Takes the derivation of the frame's last value (none the first time)
+  // and says what the frame does next.
+  auto advance = [&](DeriveFrame &frame,
+                     std::optional<RootDerivation> got) -> DeriveStep {
+    auto done = [](RootDerivation d) { return DeriveStep{Value(), d}; };
+    auto derive = [](Value child) { return DeriveStep{child, {}}; };
+    Operation *def = frame.value.getDefiningOp();
+    unsigned index = def ? cast<OpResult>(frame.value).getResultNumber() : 0;
+    // Edges, Region: every value derived must agree on always or never.
+    auto agree = [&](RootDerivation d) {
+      if ((d.kind != RootDerivation::Always &&
+           d.kind != RootDerivation::Never) ||
+          (frame.all && *frame.all != d.kind))
+        return false;
+      frame.all = d.kind;
+      return true;
+    };
+    switch (frame.shape) {
+    case DeriveFrame::Edges: {
+      // A block argument: what every edge into the block passes to it.
+      if (got && !agree(*got))
+        return done({});
+      if (frame.next == frame.edges.size())
+        return done({frame.all ? *frame.all : RootDerivation::Unknown});
+      auto [terminator, successor] = frame.edges[frame.next++];
+      auto branch = dyn_cast<BranchOpInterface>(terminator);
+      if (!branch)
+        return done({});
+      Value passed = branch.getSuccessorOperands(
+          successor)[cast<BlockArgument>(frame.value).getArgNumber()];
+      if (!passed)
+        return done({});
+      return derive(passed);
+    }
+    case DeriveFrame::View:
+      if (got)
+        return done(*got);
+      return derive(cast<ViewLikeOpInterface>(def).getViewSource());
+    case DeriveFrame::Choice: {
+      // A select, or a result of an `scf.if`: a select of what its branches
+      // yield.
+      if (got)
+        frame.results.push_back(*got);
+      bool second = frame.results.size() == 1;
+      if (auto select = dyn_cast<arith::SelectOp>(def)) {
+        if (frame.results.size() == 2)
+          return done(choose(select.getCondition(), frame.results[0],
+                             frame.results[1]));
+        return derive(second ? select.getFalseValue()
+                             : select.getTrueValue());
+      }
+      auto ifOp = cast<scf::IfOp>(def);
+      if (frame.results.size() == 2)
+        return done(
+            choose(ifOp.getCondition(), frame.results[0], frame.results[1]));
+      return derive(second ? ifOp.elseYield().getOperand(index)
+                           : ifOp.thenYield().getOperand(index));
+    }
+    case DeriveFrame::Loop: {
+      // A result of an scf.for: its init value when the loop runs no
+      // iteration (constant bounds), else what the init value and the yield
+      // agree on (the yield may pass the iter_arg itself on).
+      auto loop = cast<scf::ForOp>(def);
+      if (!got)
+        return derive(loop.getInitArgs()[index]);
+      if (frame.results.empty()) {
+        RootDerivation init = *got;
+        frame.results.push_back(init);
+        std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+        std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+        if (lb && ub && *lb >= *ub)
+          return done(init);
+        Value yielded = loop.getYieldedValues()[index];
+        if (yielded == loop.getRegionIterArgs()[index])
+          return done(init);
+        return derive(yielded);
+      }
+      RootDerivation init = frame.results.front(), last = *got;
+      if (init.kind == last.kind && (init.kind == RootDerivation::Always ||
+                                     init.kind == RootDerivation::Never))
+        return done(init);
+      return done({});
+    }
+    case DeriveFrame::Region: {
+      // What every scf.yield of its region hands out, when they agree.
+      if (got && !agree(*got))
+        return done({});
+      Region &region = cast<scf::ExecuteRegionOp>(def).getRegion();
+      unsigned position = 0;
+      for (Block &block : region) {
+        auto yield = dyn_cast<scf::YieldOp>(block.getTerminator());
+        if (!yield || position++ < frame.next)
+          continue;
+        ++frame.next;
+        return derive(yield.getOperand(index));
+      }
+      return done({frame.all ? *frame.all : RootDerivation::Unknown});
+    }
+    }
+    llvm_unreachable("unknown frame shape");
+  };
+
+  std::optional<RootDerivation> got = enter(value, 0);
+  while (!stack.empty()) {
+    DeriveStep step = advance(stack.back(), got);
+    if (!step.child) {
+      stack.pop_back();
+      got = step.result;
+      continue;
+    }
+    got = enter(step.child, stack.back().depth + 1);
+  }
+  return *got;
 }
 
 bool memlint::derivesAlways(Value value, Value root) {

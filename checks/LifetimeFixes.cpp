@@ -257,6 +257,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       for (FixIt &fix :
            getWhileCarriedFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));
+      // Through several iter_args in turn (LifetimeLoopHoldFixes.cpp).
+      for (FixIt &fix :
+           getRotatingFlagFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
       auto loop = dyn_cast<scf::ForOp>(root.getParentBlock()->getParentOp());
       if (!loop || root.getParentBlock() != loop.getBody())
         return;
@@ -453,6 +457,18 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       size_t tried = 0;
       for (size_t i = 0; i < guards.size() && tried < kMaxGuarded; ++i, ++tried)
         insert({guards[i]});
+      // A loss inside a region op of the buffer's region that does not use
+      // it (a loop after its last use): before that op, under each guard,
+      // not once per iteration.
+      if (anchor == event.relatedOp)
+        if (Operation *holder = root.getParentRegion()->findAncestorOpInRegion(
+                *event.relatedOp);
+            holder && holder != event.relatedOp &&
+            !candidates.usesBuffer(holder))
+          for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i)
+            candidates.insertGuardedBefore(holder, {guards[i]},
+                                           "before the region op where the "
+                                           "last reference is lost");
       // A loss at a region op that hands the buffer and its flag out (the
       // flag's dealloc missing): after it, guarded by the flag.
       if (anchor == event.relatedOp && event.relatedOp->getNumRegions() != 0)

@@ -66,6 +66,29 @@ std::vector<FixIt> getJoinHoldFixes(const LintContext &context,
 std::vector<FixIt> getLoopFlagInitFixes(const LintContext &context,
                                         mlir::Value root);
 
+/// A buffer `root` that an `scf.for` receives as an iter_arg and frees in
+/// its body (the buffer of the previous iteration) while the function still
+/// uses it after the loop, or frees it again: the structured-loop version of
+/// getJoinHoldFixes. An i1 iter_arg, false for `root`, says whether the
+/// loop owns what it carries (true for what an iteration allocates); the
+/// body's deallocs of the iter_arg and the deallocs of the loop's result
+/// run under it, the other deallocs of `root` go, and one dealloc of `root`
+/// goes after its last use where the paths of its uses join (none when the
+/// function returns it: `returned`).
+std::vector<FixIt> getForHoldFixes(const LintContext &context,
+                                   mlir::Value root, Deallocator family,
+                                   bool returned);
+
+/// A buffer `root` of an `scf.for` body that the loop hands on through
+/// several iter_args (yielded at one, that iter_arg yielded at another,
+/// ..., the last one dying in the body): an i1 iter_arg for each, false
+/// on entry, yielded true at the first and the flag of the position it
+/// comes from at the next; the last position is freed under its flag after
+/// its last use in the body, and every position's result under its flag
+/// after the loop.
+std::vector<FixIt> getRotatingFlagFixes(const LintContext &context,
+                                        mlir::Value root, Deallocator family);
+
 /// A buffer `root` handed from block to block through the arguments of
 /// several blocks of its region (a CFG loop's block argument handed on
 /// before it dies): each such argument gets an ownership flag, which each

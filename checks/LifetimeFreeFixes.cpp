@@ -412,6 +412,9 @@ void addJoinHoldFixes(const LintContext &context, Value root,
   for (Block *join : joins.getArrayRef().take_front(4))
     for (FixIt &fix : getJoinHoldFixes(context, root, join, family, returned))
       fixes.push_back(std::move(fix));
+  // (And the same on an scf.for that frees its iter_arg.)
+  for (FixIt &fix : getForHoldFixes(context, root, family, returned))
+    fixes.push_back(std::move(fix));
 }
 
 /// The most general candidates for a use after free: free the buffer once,

@@ -161,44 +161,79 @@ public:
   /// The name of an `i1` that is true exactly when `value` holds `root`;
   /// nothing when a value on the way is not a select, an `scf.if` result, a
   /// view, an allocation or an argument of the function (bounded depth).
-  std::optional<std::string> holds(Value value, Value root,
-                                   unsigned depth = 0) {
-    if (value == root)
-      return constant(true);
-    if (depth > 16)
-      return std::nullopt;
-    Operation *def = value.getDefiningOp();
-    if (!def) {
-      auto argument = cast<BlockArgument>(value);
-      if (argument.getOwner()->isEntryBlock() &&
-          isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+  /// A worklist of frames (STYLE §9), in the order of a depth-first walk:
+  /// the lines of a choice's true side, then its false side, then its
+  /// select.
+  std::optional<std::string> holds(Value value, Value root) {
+    struct Frame {
+      unsigned depth;
+      /// A choice: its condition and sides; a view: its source only.
+      Value condition, onTrue, onFalse;
+      SmallVector<std::optional<std::string>, 2> sides;
+    };
+    SmallVector<Frame> stack;
+    // The name at once, or nothing with `pending` false when a frame was
+    // pushed for `v`.
+    bool pending = false;
+    auto enter = [&](Value v, unsigned depth) -> std::optional<std::string> {
+      pending = true;
+      if (v == root)
+        return constant(true);
+      if (depth > 16)
+        return std::nullopt;
+      Operation *def = v.getDefiningOp();
+      if (!def) {
+        auto argument = cast<BlockArgument>(v);
+        if (argument.getOwner()->isEntryBlock() &&
+            isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+          return constant(false);
+        return std::nullopt;
+      }
+      Frame frame{depth, Value(), Value(), Value(), {}};
+      if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+        frame.onTrue = view.getViewSource();
+      } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+        frame.condition = select.getCondition();
+        frame.onTrue = select.getTrueValue();
+        frame.onFalse = select.getFalseValue();
+      } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
+                 ifOp && !ifOp.getElseRegion().empty()) {
+        unsigned index = cast<OpResult>(v).getResultNumber();
+        frame.condition = ifOp.getCondition();
+        frame.onTrue = ifOp.thenYield().getOperand(index);
+        frame.onFalse = ifOp.elseYield().getOperand(index);
+      } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+                 isa<memref::AllocOp, memref::AllocaOp>(def)) {
         return constant(false);
+      } else {
+        return std::nullopt;
+      }
+      stack.push_back(std::move(frame));
+      pending = false;
       return std::nullopt;
+    };
+    std::optional<std::string> got = enter(value, 0);
+    while (!stack.empty()) {
+      Frame &frame = stack.back();
+      if (pending)
+        frame.sides.push_back(std::move(got));
+      // A view is its source; a choice needs both sides.
+      unsigned needed = frame.condition ? 2 : 1;
+      if (frame.sides.size() < needed) {
+        Value next = frame.sides.empty() ? frame.onTrue : frame.onFalse;
+        got = enter(next, frame.depth + 1);
+        continue;
+      }
+      std::optional<std::string> result;
+      if (!frame.condition)
+        result = std::move(frame.sides[0]);
+      else if (frame.sides[0] && frame.sides[1])
+        result = select(frame.condition, *frame.sides[0], *frame.sides[1]);
+      stack.pop_back();
+      got = std::move(result);
+      pending = true;
     }
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-      return holds(view.getViewSource(), root, depth + 1);
-    Value condition, onTrue, onFalse;
-    if (auto select = dyn_cast<arith::SelectOp>(def)) {
-      condition = select.getCondition();
-      onTrue = select.getTrueValue();
-      onFalse = select.getFalseValue();
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
-               ifOp && !ifOp.getElseRegion().empty()) {
-      unsigned index = cast<OpResult>(value).getResultNumber();
-      condition = ifOp.getCondition();
-      onTrue = ifOp.thenYield().getOperand(index);
-      onFalse = ifOp.elseYield().getOperand(index);
-    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-               isa<memref::AllocOp, memref::AllocaOp>(def)) {
-      return constant(false);
-    } else {
-      return std::nullopt;
-    }
-    std::optional<std::string> t = holds(onTrue, root, depth + 1);
-    std::optional<std::string> f = holds(onFalse, root, depth + 1);
-    if (!t || !f)
-      return std::nullopt;
-    return select(condition, *t, *f);
+    return got;
   }
 
   /// `a and b`, `a or b`, `not a` on names this writer gave.

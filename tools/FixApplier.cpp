@@ -92,7 +92,8 @@ FixOutcome memlint::applyFixes(const FileResult &first,
         lintText(outcome.text, outcome.final.status.path, relint, registry);
     return outcome.final.status.ok;
   };
-  for (unsigned round = 0; round < maxRounds;) {
+  unsigned round = 0;
+  while (round < maxRounds) {
     const FileResult &current = outcome.final;
     std::vector<const FixIt *> fixes = pickCompatible(current);
     if (fixes.empty()) {
@@ -145,6 +146,10 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     appliedOnBudget += count;
     ++round;
   }
+  outcome.outOfRounds =
+      round == maxRounds &&
+      (!pickCompatible(outcome.final).empty() ||
+       outcome.final.status.figures.unvalidatedFixFindings);
   return outcome;
 }
 

@@ -25,6 +25,11 @@ struct FixOutcome {
   unsigned applied = 0;
   /// The lint of the fixed text.
   FileResult final;
+  /// True when the rounds ran out (maxRounds rounds applied fix-its) while
+  /// fix-its were left to try: another --fix may fix more. Otherwise a
+  /// stop with findings left untried follows a new budget on the text as
+  /// fixed that applied nothing, which another --fix would repeat.
+  bool outOfRounds = false;
 };
 
 /// Applies fix-its to the file linted as `first` (with validated fixes).

@@ -656,11 +656,22 @@ int memlint::runLintCommand(const LintCommandOptions &given,
                    << outcome.applied << " fix-it"
                    << (outcome.applied == 1 ? "" : "s") << ", " << left
                    << " finding" << (left == 1 ? "" : "s") << " left";
+      // Validation resumed with a new budget on the text as fixed while the
+      // last budget applied fix-its (FixApplier.cpp): findings left untried
+      // after that are the ones a new budget on this text leaves untried, so
+      // another --fix repeats the last budget and changes nothing, unless
+      // the rounds ran out first.
       if (untried)
         llvm::errs() << "; the fix-validation budget ran out before the "
                         "fix-its of "
-                     << untried << " of them were tried (--fix again may "
-                                   "fix more)";
+                     << untried << " of them were tried"
+                     << (outcome.outOfRounds
+                             ? ""
+                             : ", also on a new budget after the last fix-it "
+                               "applied (--fix again changes nothing)");
+      if (outcome.outOfRounds)
+        llvm::errs() << "; --fix stopped at its last round with fix-its left "
+                        "to try (--fix again may fix more)";
       llvm::errs() << "\n";
       outcome.final.status.figures = r.status.figures;
       outcome.final.status.figures.unvalidatedFixFindings = untried;

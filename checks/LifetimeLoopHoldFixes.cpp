@@ -1,0 +1,341 @@
+//===- LifetimeLoopHoldFixes.cpp - Hold flags on scf.for ------------------===//
+//
+// Owns the hold-flag construction for a buffer that an scf.for receives as
+// an iter_arg and frees in its body while the function still uses it after
+// the loop (see getForHoldFixes in LifetimeFlagFixes.h): the structured-loop
+// version of getJoinHoldFixes. It reads the IR and the source text and
+// builds edits; it never runs an analysis, and whether a candidate is right
+// is the validation's to decide (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFlagFixes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+
+/// Whether `value` is, through views and casts, a `memref.alloc` of the body
+/// of `loop` (memory an iteration allocates, which the loop owns).
+bool allocatedIn(Value value, scf::ForOp loop) {
+  for (unsigned steps = 0; steps < 64; ++steps) {
+    Operation *def = value.getDefiningOp();
+    if (!def || !loop.getBody()->getParent()->isAncestor(def->getParentRegion()))
+      return false;
+    if (isa<memref::AllocOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return false;
+}
+
+/// Adds the i1 iter_args `owns` (each starting as `no`, their results
+/// `owneds`) to the one-line header of `loop` and the values `yielded` to
+/// its one-line `scf.yield`; false when the text does not show them so.
+bool appendFlagIterArgs(const SourceInfo &source, scf::ForOp loop,
+                        ArrayRef<std::string> owns,
+                        ArrayRef<std::string> owneds, StringRef no,
+                        ArrayRef<std::string> yielded, EditList &edits) {
+  StringRef text = source.getText();
+  auto lines = source.getWholeLines(loop);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  auto yieldLines = source.getWholeLines(yield);
+  if (!lines || !yieldLines)
+    return false;
+  StringRef header = text.slice(lines->first, lines->second);
+  header = header.take_until([](char c) { return c == '\n'; });
+  // "%r0, %r1 = scf.for ... iter_args(...) -> (T0, T1) {" on one line.
+  size_t equals = header.find(" = scf.for ");
+  size_t iterArgs = header.find("iter_args(");
+  size_t arrow = header.find(" -> ", iterArgs);
+  size_t brace = header.rfind(" {");
+  if (equals == StringRef::npos || iterArgs == StringRef::npos ||
+      arrow == StringRef::npos || brace == StringRef::npos ||
+      brace < arrow || header.take_front(equals).contains(':'))
+    return false;
+  size_t close = header.rfind(')', arrow);
+  if (close == StringRef::npos || close < iterArgs)
+    return false;
+  StringRef yieldText = text.slice(yieldLines->first, yieldLines->second);
+  size_t colon = yieldText.find(" : ");
+  size_t yieldEnd = yieldText.rtrim().size();
+  if (colon == StringRef::npos || yieldText.contains("//") ||
+      yieldText.count('\n') > 1)
+    return false;
+  std::string results, bindings, types, values;
+  for (auto [own, owned, value] : llvm::zip(owns, owneds, yielded)) {
+    results += ", " + owned;
+    bindings += ", " + own + " = " + no.str();
+    types += ", i1";
+    values += ", " + value;
+  }
+  StringRef written = header.slice(arrow + 4, brace).trim();
+  std::string newTypes = written.starts_with("(") && written.ends_with(")")
+                             ? written.drop_back().str() + types + ")"
+                             : "(" + written.str() + types + ")";
+  edits.replace(lines->first + equals, 0, results);
+  edits.replace(lines->first + close, 0, bindings);
+  edits.replace(lines->first + arrow + 4, brace - arrow - 4, newTypes);
+  edits.replace(yieldLines->first + colon, 0, values);
+  edits.replace(yieldLines->first + yieldEnd, 0, types);
+  return true;
+}
+
+/// The candidate for one loop that receives `root` as its iter_arg `index`.
+std::optional<FixIt> holdInLoop(const LintContext &context, Value root,
+                                scf::ForOp loop, unsigned index,
+                                Deallocator family, bool returned) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *function = getFunctionOf(loop);
+  Block &entry = function->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return std::nullopt;
+  std::string suffix = std::to_string(source.getRange(loop).line);
+  std::string own = "%memlint_hold_" + suffix,
+              owned = "%memlint_held_" + suffix,
+              yes = "%memlint_hold_true_" + suffix,
+              no = "%memlint_hold_false_" + suffix;
+  for (const std::string &name : {own, owned, yes, no})
+    if (text.contains(name))
+      return std::nullopt;
+
+  // What the iteration hands on: the buffer it received (with its flag) or
+  // one it allocated (owned).
+  BlockArgument carried = loop.getRegionIterArgs()[index];
+  Value yielded = loop.getYieldedValues()[index];
+  std::string next;
+  if (deriveFromRoot(yielded, carried).kind == RootDerivation::Always)
+    next = own;
+  else if (allocatedIn(yielded, loop))
+    next = yes;
+  else
+    return std::nullopt;
+  EditList edits(context);
+  if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {next}, edits))
+    return std::nullopt;
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+
+  // The body frees what it received only when the loop owns it.
+  Region &body = loop.getRegion();
+  Value result = loop->getResult(index);
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  unsigned guarded = 0;
+  llvm::SetVector<Value> held = getFixAliases(carried);
+  held.insert_range(getFixAliases(result));
+  for (Value alias : held)
+    for (Operation *user : alias.getUsers()) {
+      auto dealloc = dyn_cast<memref::DeallocOp>(user);
+      if (!dealloc || !seen.insert(user).second)
+        continue;
+      bool inBody = body.isAncestor(user->getParentRegion());
+      Value from = inBody ? Value(carried) : result;
+      RootDerivation d = deriveFromRoot(dealloc.getMemref(), from);
+      if (d.kind == RootDerivation::Never)
+        continue;
+      if (d.kind != RootDerivation::Always)
+        return std::nullopt;
+      // After the loop: its result, freed when the loop owns it.
+      std::optional<std::string> op = getOpText(context, user);
+      if (!op)
+        return std::nullopt;
+      builder.replace(user,
+                      getGuardedText(inBody ? own : owned, /*whenTrue=*/true,
+                                     *op));
+      guarded += inBody;
+    }
+  if (!guarded)
+    return std::nullopt;
+
+  // The other deallocs of `root` go; it is freed once after its last use,
+  // where the paths of its uses join (not at all when the function returns
+  // it).
+  llvm::SetVector<Value> aliases = getFixAliases(root);
+  SmallVector<Operation *> uses{root.getDefiningOp()};
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers()) {
+      if (seen.contains(user) || body.isAncestor(user->getParentRegion())) {
+        uses.push_back(user);
+        continue;
+      }
+      auto dealloc = dyn_cast<memref::DeallocOp>(user);
+      if (!dealloc) {
+        uses.push_back(user);
+        continue;
+      }
+      if (!seen.insert(user).second)
+        continue;
+      RootDerivation d = deriveFromRoot(dealloc.getMemref(), root);
+      if (d.kind == RootDerivation::Never)
+        continue;
+      if (d.kind != RootDerivation::Always)
+        return std::nullopt;
+      builder.remove(user);
+    }
+  std::string name = source.getName(root);
+  std::string description =
+      "free what " + source.getName(loop->getResult(index)) +
+      "'s loop receives as " + source.getName(carried) + " only when " + own +
+      " (an ownership flag carried with it, false for " + name +
+      ") says the loop allocated it";
+  if (!returned) {
+    Block *home = root.getParentBlock();
+    Block *after = getCommonPostDominator(home->getParent(), uses);
+    if (!after)
+      after = home;
+    Operation *last = getLastUseIn(after, aliases);
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    std::string free = getDeallocText(context, root, family);
+    if (last)
+      builder.insertAfter(last, free);
+    else
+      builder.insertBefore(&after->front(), free);
+    description += ", and " + name + " once, after its last use";
+  }
+  if (!edits.append(builder))
+    return std::nullopt;
+  return edits.take(description, /*general=*/true, /*sharedOffsets=*/true);
+}
+
+} // namespace
+
+std::vector<FixIt> memlint::getForHoldFixes(const LintContext &context,
+                                            Value root, Deallocator family,
+                                            bool returned) {
+  Operation *definition = root.getDefiningOp();
+  if (!definition || family != Deallocator::Memref)
+    return {};
+  std::vector<FixIt> fixes;
+  llvm::SmallPtrSet<Operation *, 4> loops;
+  for (Value alias : getFixAliases(root))
+    for (OpOperand &use : alias.getUses()) {
+      auto loop = dyn_cast<scf::ForOp>(use.getOwner());
+      if (!loop || use.getOperandNumber() < loop.getNumControlOperands() ||
+          !inSameFunction(loop, definition) || !derivesAlways(alias, root) ||
+          !loops.insert(loop).second || loops.size() > 4)
+        continue;
+      unsigned index = use.getOperandNumber() - loop.getNumControlOperands();
+      if (std::optional<FixIt> fix =
+              holdInLoop(context, root, loop, index, family, returned))
+        fixes.push_back(std::move(*fix));
+    }
+  return fixes;
+}
+
+std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
+                                                 Value root,
+                                                 Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  auto loop = dyn_cast_or_null<scf::ForOp>(root.getParentBlock()->getParentOp());
+  if (!loop || root.getParentBlock() != loop.getBody() || !root.getDefiningOp())
+    return {};
+  Block &entry = getFunctionOf(loop)->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return {};
+  // The positions the buffer goes through: yielded at the first, each
+  // iter_arg yielded on at the next, the last one dying in the body.
+  ValueRange yielded = loop.getYieldedValues();
+  auto yieldedFrom = [&](Value from) -> std::optional<unsigned> {
+    std::optional<unsigned> found;
+    for (auto [i, value] : llvm::enumerate(yielded))
+      if (derivesAlways(value, from)) {
+        if (found)
+          return std::nullopt; // handed on twice
+        found = i;
+      }
+    return found;
+  };
+  SmallVector<unsigned> chain;
+  std::optional<unsigned> next = yieldedFrom(root);
+  while (next) {
+    if (llvm::is_contained(chain, *next) ||
+        chain.size() == loop.getNumRegionIterArgs())
+      return {}; // it goes round
+    chain.push_back(*next);
+    next = yieldedFrom(loop.getRegionIterArgs()[*next]);
+  }
+  // One position: the loop-carried flag of Candidates::loopCarriedFlag.
+  if (chain.size() < 2)
+    return {};
+
+  std::string suffix = std::to_string(source.getRange(loop).line);
+  std::string yes = "%memlint_turn_true_" + suffix,
+              no = "%memlint_turn_false_" + suffix;
+  SmallVector<std::string> owns, owneds, flagValues;
+  for (unsigned i : chain) {
+    std::string position = suffix + "_" + std::to_string(i);
+    owns.push_back("%memlint_turn_" + position);
+    owneds.push_back("%memlint_turned_" + position);
+  }
+  for (const std::string &name : llvm::concat<const std::string>(
+           owns, owneds, ArrayRef<std::string>{yes, no}))
+    if (text.contains(name))
+      return {};
+  // Yielded at the first position: owned; at the next ones: the flag of
+  // the position it comes from.
+  flagValues.push_back(yes);
+  for (unsigned k = 1; k < chain.size(); ++k)
+    flagValues.push_back(owns[k - 1]);
+  EditList edits(context);
+  if (!appendFlagIterArgs(source, loop, owns, owneds, no, flagValues, edits))
+    return {};
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  // The last position dies in the body: freed under its flag after its last
+  // use there.
+  BlockArgument last = loop.getRegionIterArgs()[chain.back()];
+  Operation *lastUse = getLastUseIn(loop.getBody(), getFixAliases(last));
+  if (lastUse && lastUse->hasTrait<OpTrait::IsTerminator>())
+    return {};
+  std::string free = getGuardedText(owns.back(), /*whenTrue=*/true,
+                                    getDeallocText(context, last, family));
+  if (lastUse)
+    builder.insertAfter(lastUse, free);
+  else
+    builder.insertBefore(&loop.getBody()->front(), free);
+  // After the loop, every position's result under its flag, after the last
+  // use of the results (one place, in their order).
+  llvm::SetVector<Value> results;
+  for (unsigned i : chain)
+    results.insert_range(getFixAliases(loop->getResult(i)));
+  Operation *after = getLastUseIn(loop->getBlock(), results);
+  if (after && after->hasTrait<OpTrait::IsTerminator>())
+    return {};
+  std::string frees;
+  for (auto [k, i] : llvm::enumerate(chain))
+    frees += (frees.empty() ? "" : "\n") +
+             getGuardedText(owneds[k], /*whenTrue=*/true,
+                            getDeallocText(context, loop->getResult(i),
+                                           family));
+  builder.insertAfter(after ? after : loop.getOperation(), frees);
+  if (!edits.append(builder))
+    return {};
+  std::string names;
+  for (unsigned i : chain)
+    names += (names.empty() ? "" : ", ") +
+             source.getName(loop.getRegionIterArgs()[i]);
+  std::optional<FixIt> fix = edits.take(
+      "free " + source.getName(root) + ", which the loop hands on through " +
+          names + ", where the last of them dies and after the loop, under "
+          "ownership flags carried with each",
+      /*general=*/true, /*sharedOffsets=*/true);
+  if (!fix)
+    return {};
+  return {std::move(*fix)};
+}
