@@ -282,8 +282,11 @@ std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
     owns.push_back("%memlint_turn_" + position);
     owneds.push_back("%memlint_turned_" + position);
   }
+  // (A named array: the elements of a braced list in the range of a for
+  // loop would not outlive the loop's first step.)
+  const std::string constants[] = {yes, no};
   for (const std::string &name : llvm::concat<const std::string>(
-           owns, owneds, ArrayRef<std::string>{yes, no}))
+           owns, owneds, ArrayRef<std::string>(constants)))
     if (text.contains(name))
       return {};
   // Yielded at the first position: owned; at the next ones: the flag of
