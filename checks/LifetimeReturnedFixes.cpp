@@ -66,6 +66,27 @@ SmallVector<Value> getSelectedRoots(Value value) {
   return roots;
 }
 
+/// A free site of one of `roots` in the function of `ret`: a dealloc, or a
+/// call of a helper that only frees, and the operand it frees.
+struct FreeSite {
+  Operation *op;
+  Value operand;
+};
+
+/// The free sites of `roots` and their aliases in the function of `ret`,
+/// each once, in the order of the roots and their aliases' uses.
+SmallVector<FreeSite> getFreeSites(ArrayRef<Value> roots, Operation *ret) {
+  SmallVector<FreeSite> sites;
+  llvm::SmallPtrSet<Operation *, 8> done;
+  for (Value root : roots)
+    for (Value alias : getFixAliases(root))
+      for (Operation *user : alias.getUsers())
+        if (Value operand = getFreedOperand(user))
+          if (inSameFunction(user, ret) && done.insert(user).second)
+            sites.push_back({user, operand});
+  return sites;
+}
+
 /// The value of the i1 `condition` wherever `op` runs, when an enclosing
 /// `scf.if` on it decides that; nothing otherwise.
 std::optional<bool> getKnownCondition(Operation *op, Value condition) {
@@ -94,54 +115,45 @@ std::optional<FixIt> stopFreeingSelected(const LintContext &context,
     return std::nullopt;
   const SourceInfo &source = context.getSource();
   FixItBuilder builder(context);
-  llvm::SmallPtrSet<Operation *, 8> done;
   unsigned changed = 0;
-  for (Value root : roots)
-    for (Value alias : getFixAliases(root))
-      for (Operation *dealloc : alias.getUsers()) {
-        // A free site: a dealloc, or a call of a helper that only frees.
-        Value operand = getFreedOperand(dealloc);
-        if (!operand || !inSameFunction(dealloc, ret) ||
-            !done.insert(dealloc).second)
-          continue;
-        // The site must free one candidate, the same on every path.
-        Value freed;
-        for (Value candidate : roots) {
-          RootDerivation d = deriveFromRoot(operand, candidate);
-          if (d.kind == RootDerivation::Always)
-            freed = candidate;
-          else if (d.kind != RootDerivation::Never)
-            return std::nullopt;
-        }
-        if (!freed)
-          continue;
-        RootDerivation d = deriveFromRoot(returned, freed);
-        if (d.kind == RootDerivation::Never)
-          continue;
-        if (d.kind == RootDerivation::Always) {
-          builder.remove(dealloc);
-          ++changed;
-          continue;
-        }
-        if (d.kind != RootDerivation::Guarded)
-          return std::nullopt;
-        // `returned` is `freed` exactly when the condition is rootWhenTrue.
-        std::optional<bool> known = getKnownCondition(dealloc, d.condition);
-        if (known) {
-          if (*known == d.rootWhenTrue) {
-            builder.remove(dealloc);
-            ++changed;
-          }
-          continue;
-        }
-        std::string condition = source.getName(d.condition);
-        std::optional<std::string> text = getOpText(context, dealloc);
-        if (!StringRef(condition).starts_with("%") || !text)
-          return std::nullopt;
-        builder.replace(dealloc,
-                        getGuardedText(condition, !d.rootWhenTrue, *text));
+  for (auto [dealloc, operand] : getFreeSites(roots, ret)) {
+    // The site must free one candidate, the same on every path.
+    Value freed;
+    for (Value candidate : roots) {
+      RootDerivation d = deriveFromRoot(operand, candidate);
+      if (d.kind == RootDerivation::Always)
+        freed = candidate;
+      else if (d.kind != RootDerivation::Never)
+        return std::nullopt;
+    }
+    if (!freed)
+      continue;
+    RootDerivation d = deriveFromRoot(returned, freed);
+    if (d.kind == RootDerivation::Never)
+      continue;
+    if (d.kind == RootDerivation::Always) {
+      builder.remove(dealloc);
+      ++changed;
+      continue;
+    }
+    if (d.kind != RootDerivation::Guarded)
+      return std::nullopt;
+    // `returned` is `freed` exactly when the condition is rootWhenTrue.
+    std::optional<bool> known = getKnownCondition(dealloc, d.condition);
+    if (known) {
+      if (*known == d.rootWhenTrue) {
+        builder.remove(dealloc);
         ++changed;
       }
+      continue;
+    }
+    std::string condition = source.getName(d.condition);
+    std::optional<std::string> text = getOpText(context, dealloc);
+    if (!StringRef(condition).starts_with("%") || !text)
+      return std::nullopt;
+    builder.replace(dealloc, getGuardedText(condition, !d.rootWhenTrue, *text));
+    ++changed;
+  }
   if (!changed)
     return std::nullopt;
   return builder.take("free the buffers " + source.getName(returned) +
@@ -320,52 +332,44 @@ std::optional<FixIt> stopFreeingReturned(const LintContext &context,
     return std::nullopt;
   const SourceInfo &source = context.getSource();
   FixItBuilder builder(context);
-  llvm::SmallPtrSet<Operation *, 8> done;
   unsigned changed = 0;
-  for (Value root : roots)
-    for (Value alias : getFixAliases(root))
-      for (Operation *site : alias.getUsers()) {
-        Value operand = getFreedOperand(site);
-        if (!operand || !inSameFunction(site, ret) || !done.insert(site).second)
-          continue;
-        SourceRange range = source.getRange(site);
-        std::optional<std::string> text = getOpText(context, site);
-        if (!range.isValid() || !text)
-          return std::nullopt;
-        std::string prefix = "%memlint_same_" + std::to_string(range.line) +
-                             "_";
-        if (source.getText().contains(prefix))
-          return std::nullopt;
-        // Whether the site frees what the function returns: for one of the
-        // buffers, both hold it.
-        HoldsWriter writer(source, site, prefix);
-        std::optional<std::string> same = "";
-        for (Value candidate : roots) {
-          std::optional<std::string> freed = writer.holds(operand, candidate);
-          if (!freed)
-            return std::nullopt;
-          if (writer.isConstant(*freed, false))
-            continue; // (then what it returns does not matter)
-          std::optional<std::string> kept = writer.holds(returned, candidate);
-          std::optional<std::string> sameHere =
-              kept ? writer.both(*freed, *kept) : std::nullopt;
-          if (!sameHere)
-            return std::nullopt;
-          same = same->empty() ? sameHere : writer.either(*same, *sameHere);
-          if (!same)
-            return std::nullopt;
-        }
-        if (same->empty() || writer.isConstant(*same, false))
-          continue; // never what it returns
-        ++changed;
-        if (writer.isConstant(*same, true)) {
-          builder.remove(site);
-          continue;
-        }
-        builder.replace(site, writer.getLines() +
-                                  getGuardedText(*same, /*whenTrue=*/false,
-                                                 *text));
-      }
+  for (auto [site, operand] : getFreeSites(roots, ret)) {
+    SourceRange range = source.getRange(site);
+    std::optional<std::string> text = getOpText(context, site);
+    if (!range.isValid() || !text)
+      return std::nullopt;
+    std::string prefix = "%memlint_same_" + std::to_string(range.line) + "_";
+    if (source.getText().contains(prefix))
+      return std::nullopt;
+    // Whether the site frees what the function returns: for one of the
+    // buffers, both hold it.
+    HoldsWriter writer(source, site, prefix);
+    std::optional<std::string> same = "";
+    for (Value candidate : roots) {
+      std::optional<std::string> freed = writer.holds(operand, candidate);
+      if (!freed)
+        return std::nullopt;
+      if (writer.isConstant(*freed, false))
+        continue; // (then what it returns does not matter)
+      std::optional<std::string> kept = writer.holds(returned, candidate);
+      std::optional<std::string> sameHere =
+          kept ? writer.both(*freed, *kept) : std::nullopt;
+      if (!sameHere)
+        return std::nullopt;
+      same = same->empty() ? sameHere : writer.either(*same, *sameHere);
+      if (!same)
+        return std::nullopt;
+    }
+    if (same->empty() || writer.isConstant(*same, false))
+      continue; // never what it returns
+    ++changed;
+    if (writer.isConstant(*same, true)) {
+      builder.remove(site);
+      continue;
+    }
+    builder.replace(site, writer.getLines() +
+                              getGuardedText(*same, /*whenTrue=*/false, *text));
+  }
   if (!changed)
     return std::nullopt;
   std::optional<FixIt> fix = builder.take(

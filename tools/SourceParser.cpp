@@ -2,6 +2,8 @@
 
 #include "tools/SourceParser.h"
 
+#include "analyzer/SourceText.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -29,9 +31,6 @@ struct Scanner {
   bool atEnd() const { return i >= text.size(); }
   char peek(size_t ahead = 0) const {
     return i + ahead < text.size() ? text[i + ahead] : '\0';
-  }
-  static bool isIdentChar(char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
   }
   /// Skips blanks, newlines and `//` comments.
   void skipTrivia() {
@@ -137,7 +136,7 @@ std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
   while (layout.prefixEnd > 0 && text[layout.prefixEnd - 1] != '\n')
     --layout.prefixEnd;
   if (text.substr(first).starts_with("module") &&
-      !Scanner::isIdentChar(s.peek(6))) {
+      !sourcetext::isNameChar(s.peek(6))) {
     // module [@name] [attributes {...}] { body }
     layout.inModule = true;
     s.i += 6;
@@ -147,7 +146,7 @@ std::optional<SourceLayout> memlint::scanLayout(llvm::StringRef text) {
       if (s.peek() == '"')
         s.skipString();
       else
-        while (!s.atEnd() && Scanner::isIdentChar(s.text[s.i]))
+        while (!s.atEnd() && sourcetext::isNameChar(s.text[s.i]))
           ++s.i;
       s.skipTrivia();
     }
