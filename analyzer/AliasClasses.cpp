@@ -197,15 +197,25 @@ AliasClasses::AliasClasses(Operation *function) {
   ClassBuilder builder;
   llvm::DenseMap<Operation *, OpMemoryInfo> infos;
   llvm::DenseMap<Operation *, unsigned> order;
+  unsigned numOps = 0;
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    unsigned position = order.size();
-    order[op] = position;
+    unsigned position = numOps++;
     // Block arguments where their block starts, then the results.
     if (Block *block = op->getBlock(); block && &block->front() == op)
       for (BlockArgument arg : block->getArguments())
         builder.addValue(arg);
+    bool bufferResult = false;
     for (Value result : op->getResults())
-      builder.addValue(result);
+      if (isBufferLike(result)) {
+        builder.addValue(result);
+        bufferResult = true;
+      }
+    // Edges and roots are buffer-like values: an op without a buffer-like
+    // operand or result, and without regions (whose arguments may be
+    // allocations), adds none, and uses no buffer.
+    bool bufferOperand = llvm::any_of(op->getOperands(), isBufferLike);
+    if (!bufferOperand && !bufferResult && op->getNumRegions() == 0)
+      return;
     OpMemoryInfo info = describeMemory(op);
     for (const AllocationInfo &alloc : info.allocations) {
       if (alloc.origin == BufferOrigin::Heap)
@@ -214,11 +224,13 @@ AliasClasses::AliasClasses(Operation *function) {
         builder.otherRoots.insert(alloc.result);
     }
     addEdges(builder, op, info);
-    // Kept for classifying uses, whose owners have a buffer-like operand;
-    // not for every op (a few hundred bytes each, a million ops in a
-    // large function).
-    if (llvm::any_of(op->getOperands(), isBufferLike))
+    // Kept for classifying and ordering uses, whose owners have a
+    // buffer-like operand; not for every op (a few hundred bytes each, a
+    // million ops in a large function).
+    if (bufferOperand) {
+      order[op] = position;
       infos.try_emplace(op, std::move(info));
+    }
   });
 
   // One class per representative, in the order of the first value.

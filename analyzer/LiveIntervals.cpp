@@ -330,13 +330,20 @@ FunctionLiveIntervals::FunctionLiveIntervals(
       buffers.push_back(std::move(buffer));
     }
   }
-  std::sort(buffers.begin(), buffers.end(),
-            [&](const BufferInterval &a, const BufferInterval &b) {
-              return points.lookup(a.alloc) < points.lookup(b.alloc) ||
-                     (a.alloc == b.alloc &&
-                      cast<OpResult>(a.value).getResultNumber() <
-                          cast<OpResult>(b.value).getResultNumber());
-            });
+  // In the order of the allocations: (point, result number) is unique per
+  // buffer. The keys are computed once and the records moved once (a
+  // comparison of records looked both points up, and a swap moved strings).
+  std::vector<std::tuple<int64_t, unsigned, uint32_t>> keys;
+  keys.reserve(buffers.size());
+  for (uint32_t i = 0; i < buffers.size(); ++i)
+    keys.emplace_back(points.lookup(buffers[i].alloc),
+                      cast<OpResult>(buffers[i].value).getResultNumber(), i);
+  llvm::sort(keys);
+  std::vector<BufferInterval> sorted;
+  sorted.reserve(buffers.size());
+  for (const auto &key : keys)
+    sorted.push_back(std::move(buffers[std::get<2>(key)]));
+  buffers = std::move(sorted);
 }
 
 int64_t FunctionLiveIntervals::getPoint(Operation *op) const {

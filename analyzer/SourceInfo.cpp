@@ -287,6 +287,19 @@ SourceRange SourceInfo::getRange(Operation *op) const {
     // Trim trailing blanks and comments are left alone: ops end before them.
     while (end > begin && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
       --end;
+    // Where the op's location is the position of its name (a text without
+    // '\r'), it gives the line and column, and the range ends on that line:
+    // no search of the line table.
+    if (!opText->def)
+      if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc())) {
+        SourceRange range;
+        range.line = range.endLine = loc.getLine();
+        range.column = loc.getColumn();
+        range.endColumn = range.column + unsigned(std::max(end, begin) - begin);
+        range.offset = begin - text.data();
+        range.endOffset = std::max(end, begin) - text.data();
+        return range;
+      }
     return toRange(start, SMLoc::getFromPointer(end));
   }
   // Not written: an implicit terminator stands for the end of its region;
