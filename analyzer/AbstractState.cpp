@@ -493,6 +493,10 @@ static std::pair<uint64_t, uint64_t> hashWords(llvm::ArrayRef<uint64_t> words) {
   auto hash = llvm::xxh3_128bits(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(words.data()),
       words.size() * sizeof(uint64_t)));
+  // The two keys the fingerprint tables reserve (FingerprintInfo) are
+  // never a fingerprint.
+  if (hash.high64 == ~0ull && hash.low64 >= ~0ull - 1)
+    hash.high64 = 0;
   return {hash.low64, hash.high64};
 }
 

@@ -134,7 +134,7 @@ void JoinPolicy::join(PathState &&s, Operation *pc) {
     cover = prints.cover;
     auto seen = seenByCover.find(cover);
     if (seen != seenByCover.end())
-      for (const auto &[assumed, seenPrint] : seen->second)
+      for (const auto &[assumed, seenPrint] : coverLists[seen->second])
         if (std::includes(s.assignment.begin(), s.assignment.end(),
                           assumed.begin(), assumed.end())) {
           found = seenByFingerprint.find(seenPrint);
@@ -162,7 +162,10 @@ void JoinPolicy::join(PathState &&s, Operation *pc) {
   }
   ++count;
   seenByFingerprint.try_emplace(print, s.hits);
-  auto &sameCover = seenByCover[cover];
+  auto [coverIt, newCover] = seenByCover.try_emplace(cover, coverLists.size());
+  if (newCover)
+    coverLists.emplace_back();
+  auto &sameCover = coverLists[coverIt->second];
   if (sameCover.size() < kMaxStatesPerCover) {
     sameCover.emplace_back(s.assignment, print);
     ++coverEntries;

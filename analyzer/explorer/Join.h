@@ -35,14 +35,15 @@ public:
 private:
   /// Fingerprints of the states seen at join points, with the events hit on
   /// every path that reached them.
-  std::unordered_map<Shape, llvm::SmallVector<uint32_t, 2>, FingerprintHash>
+  llvm::DenseMap<Shape, llvm::SmallVector<uint32_t, 2>, FingerprintInfo>
       seenByFingerprint;
   /// The states seen by cover fingerprint, with their assumptions and full
   /// fingerprints (a few per cover fingerprint).
   static constexpr size_t kMaxStatesPerCover = 8;
-  std::unordered_map<Shape, llvm::SmallVector<std::pair<Assignment, Shape>, 1>,
-                     FingerprintHash>
-      seenByCover;
+  /// (An index into coverLists: the lists are large, the table's empty
+  /// buckets small.)
+  llvm::DenseMap<Shape, uint32_t, FingerprintInfo> seenByCover;
+  std::vector<llvm::SmallVector<std::pair<Assignment, Shape>, 1>> coverLists;
   /// The pairs held in seenByCover's lists, for estimateBytes.
   uint64_t coverEntries = 0;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, unsigned>

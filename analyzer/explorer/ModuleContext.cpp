@@ -91,10 +91,14 @@ bool memlint::explorer::isLoopRegion(Operation *op, Region *region) {
 }
 
 const UseInfo &ModuleContext::getUseInfo(uint32_t number) {
-  auto [it, inserted] = useInfoIndex.try_emplace(number, useInfos.size());
-  if (!inserted)
-    return useInfos[it->second];
+  if (useInfoIndex.empty())
+    useInfoIndex.resize(numbering.numValues());
+  uint32_t &slot = useInfoIndex[number];
+  if (slot)
+    return useInfos[slot - 1];
   useInfos.emplace_back();
+  slot = useInfos.size();
+  useInfoNumbers.push_back(number);
   UseInfo &info = useInfos.back();
   Value value = valueOf(number);
   if (Operation *def = value.getDefiningOp()) {

@@ -97,6 +97,8 @@ public:
     return it->second;
   }
   mlir::Value valueOf(uint32_t number) const { return values[number]; }
+  /// How many values are numbered (their numbers are 0 to this, excluded).
+  uint32_t numValues() const { return values.size(); }
   uint64_t position(mlir::Operation *op) const { return positions.lookup(op); }
   /// The number of ops in `op`, itself included (the pre-order positions of
   /// its ops are contiguous).
@@ -176,7 +178,11 @@ public:
   /// Drops the per-value and per-op caches (between root functions,
   /// to keep the peak memory of large modules low).
   void releaseCaches() {
-    useInfoIndex.clear();
+    // (The index stays: clearing what was set keeps this linear in the
+    // values explored, not in the module's.)
+    for (uint32_t number : useInfoNumbers)
+      useInfoIndex[number] = 0;
+    useInfoNumbers.clear();
     useInfos.clear();
     memoryInfoIndex.clear();
     memoryInfos.clear();
@@ -187,9 +193,12 @@ public:
 
 private:
   const ModuleNumbering &numbering;
-  /// By value number, an index into useInfos (a deque: references to its
-  /// elements stay valid as it grows).
-  llvm::DenseMap<uint32_t, uint32_t> useInfoIndex;
+  /// By value number, one plus an index into useInfos, 0 for none yet (a
+  /// flat table: the numbers are dense, and a lookup is one load; a deque:
+  /// references to its elements stay valid as it grows).
+  std::vector<uint32_t> useInfoIndex;
+  /// The numbers set in useInfoIndex.
+  std::vector<uint32_t> useInfoNumbers;
   std::deque<UseInfo> useInfos;
   /// By op, an index into memoryInfos (a deque: the infos, large, stay in
   /// place as the table grows; one per op of a large function).

@@ -17,11 +17,19 @@
 
 namespace memlint::explorer {
 
-/// Hash of a (shape or full) fingerprint.
-struct FingerprintHash {
-  size_t operator()(const std::pair<uint64_t, uint64_t> &p) const {
-    return p.first ^ (p.second * 0x9e3779b97f4a7c15ull);
+/// Keys of the tables of (shape, cover or full) fingerprints: open
+/// addressing, one probe and no node per entry (the tables are read at
+/// every join). Fingerprints are hashes already; the two reserved keys are
+/// never one (hashWords in AbstractState.cpp).
+struct FingerprintInfo {
+  using Key = std::pair<uint64_t, uint64_t>;
+  static Key getEmptyKey() { return {~0ull, ~0ull}; }
+  static Key getTombstoneKey() { return {~0ull - 1, ~0ull}; }
+  static unsigned getHashValue(const Key &p) {
+    uint64_t h = p.first ^ (p.second * 0x9e3779b97f4a7c15ull);
+    return unsigned(h ^ (h >> 32));
   }
+  static bool isEqual(const Key &a, const Key &b) { return a == b; }
 };
 
 /// The paths waiting to run. Without merging, a stack (depth-first).
@@ -71,7 +79,7 @@ private:
   /// The shape a waiting slot is registered under in `waitingByShape`.
   std::vector<std::optional<Shape>> slotShapes;
   /// Waiting paths at join points, by shape fingerprint.
-  std::unordered_map<Shape, uint32_t, FingerprintHash> waitingByShape;
+  llvm::DenseMap<Shape, uint32_t, FingerprintInfo> waitingByShape;
   uint64_t nextSeq = 0;
   /// The estimated bytes of each slot's state, and their sum over the
   /// waiting paths.
