@@ -304,6 +304,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     auto loopCarried = [&] {
       // The same through an scf.while (LifetimeFlagFixes.cpp).
       for (FixIt &fix :
+           getWhileForwardedFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
+      for (FixIt &fix :
            getWhileCarriedFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));
       // Through several iter_args in turn (LifetimeLoopHoldFixes.cpp).
