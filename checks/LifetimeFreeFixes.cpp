@@ -592,6 +592,24 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     Operation *last = getLastUseIn(block, aliases);
     if (last && ancestor->isBeforeInBlock(last) &&
         !last->hasTrait<OpTrait::IsTerminator>()) {
+      // A dealloc guarded by an scf.if of its own (an ownership flag's):
+      // the guard moves with it.
+      auto guard = dyn_cast<scf::IfOp>(ancestor);
+      if (guard && free->getParentOp() == guard && guard.getElseRegion().empty() &&
+          guard.thenBlock()->getOperations().size() == 2 &&
+          guard->getNumResults() == 0) {
+        if (std::optional<std::string> text = getOpText(context, free)) {
+          FixItBuilder builder(context);
+          builder.remove(guard);
+          builder.insertAfter(
+              last, getGuardedText(context.getSource().getName(
+                                       guard.getCondition()),
+                                   /*whenTrue=*/true, *text));
+          if (auto fix = builder.take(
+                  "move the guarded dealloc after the last use"))
+            fixes.push_back(std::move(*fix));
+        }
+      }
       FixItBuilder builder(context);
       builder.moveAfter(free, last);
       if (auto fix = builder.take("move the dealloc after the last use"))
