@@ -347,8 +347,8 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
           unsigned position = index;
           bool permuted = true;
           for (int64_t t = 0; t < trips && permuted; ++t) {
-            auto arg = dyn_cast<BlockArgument>(
-                loop.getYieldedValues()[position]);
+            auto arg =
+                dyn_cast<BlockArgument>(loop.getYieldedValues()[position]);
             permuted = arg && arg.getOwner() == loop.getBody() &&
                        arg.getArgNumber() >= loop.getNumInductionVars();
             if (permuted)

@@ -209,7 +209,8 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       bool inCaller = !inSameFunction(loss, site);
       if (inCaller)
         loss = site->getBlock()->getTerminator();
-      else if (Operation *edge = getEdgeIntoLoss(event, candidates.getAliasSet()))
+      else if (Operation *edge =
+                   getEdgeIntoLoss(event, candidates.getAliasSet()))
         loss = edge;
       if (!inSameFunction(loss, site) || !loss ||
           !loss->hasTrait<OpTrait::IsTerminator>() ||

@@ -126,8 +126,8 @@ std::vector<FixIt> memlint::getWhileForwardedFixes(const LintContext &context,
                                                    Value root,
                                                    Deallocator family) {
   Block *body = root.getParentBlock();
-  auto loop = dyn_cast_or_null<scf::WhileOp>(body ? body->getParentOp()
-                                                  : nullptr);
+  auto loop =
+      dyn_cast_or_null<scf::WhileOp>(body ? body->getParentOp() : nullptr);
   if (!loop || body != loop.getBeforeBody())
     return {};
   scf::ConditionOp condition = loop.getConditionOp();
@@ -150,7 +150,8 @@ std::vector<FixIt> memlint::getWhileForwardedFixes(const LintContext &context,
   // The result: freed after its last use in the loop's block, unless that
   // block hands it on (a return: the caller's; a branch: another fix's).
   Value result = loop->getResult(*forwarded);
-  Operation *lastOutside = getLastUseIn(loop->getBlock(), getFixAliases(result));
+  Operation *lastOutside =
+      getLastUseIn(loop->getBlock(), getFixAliases(result));
   bool handedOn = lastOutside && lastOutside->hasTrait<OpTrait::IsTerminator>();
   FixItBuilder builder(context);
   std::string inBody = getDeallocText(context, after, family);

@@ -40,8 +40,7 @@ std::vector<FixIt> getWhileCarriedFlagFixes(const LintContext &context,
 /// last use there, and the result (what the last `before` region
 /// allocated) is freed after its last use in the loop's block.
 std::vector<FixIt> getWhileForwardedFixes(const LintContext &context,
-                                          mlir::Value root,
-                                          Deallocator family);
+                                          mlir::Value root, Deallocator family);
 
 /// A buffer `root` that the edges into the block `join` pass to one or
 /// more of its arguments, on some edges only, or to several at once, or

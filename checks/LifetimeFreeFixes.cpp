@@ -555,8 +555,8 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
       if (init != value || init.getType() != iterArg.getType())
         continue;
       FixItBuilder builder(context);
-      builder.replace(dealloc, getDeallocText(context, iterArg,
-                                              Deallocator::Memref));
+      builder.replace(dealloc,
+                      getDeallocText(context, iterArg, Deallocator::Memref));
       if (auto fix = builder.take("free the iter_arg " +
                                   context.getSource().getName(iterArg) +
                                   " (what the iteration holds) instead of "
@@ -620,18 +620,18 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
       // A dealloc guarded by an scf.if of its own (an ownership flag's):
       // the guard moves with it.
       auto guard = dyn_cast<scf::IfOp>(ancestor);
-      if (guard && free->getParentOp() == guard && guard.getElseRegion().empty() &&
+      if (guard && free->getParentOp() == guard &&
+          guard.getElseRegion().empty() &&
           guard.thenBlock()->getOperations().size() == 2 &&
           guard->getNumResults() == 0) {
         if (std::optional<std::string> text = getOpText(context, free)) {
           FixItBuilder builder(context);
           builder.remove(guard);
-          builder.insertAfter(
-              last, getGuardedText(context.getSource().getName(
-                                       guard.getCondition()),
-                                   /*whenTrue=*/true, *text));
-          if (auto fix = builder.take(
-                  "move the guarded dealloc after the last use"))
+          builder.insertAfter(last, getGuardedText(context.getSource().getName(
+                                                       guard.getCondition()),
+                                                   /*whenTrue=*/true, *text));
+          if (auto fix =
+                  builder.take("move the guarded dealloc after the last use"))
             fixes.push_back(std::move(*fix));
         }
       }
