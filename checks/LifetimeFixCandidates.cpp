@@ -226,7 +226,7 @@ std::optional<FixIt> Candidates::makeExits(Value root,
     if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>() ||
         !dominance.properlyDominates(root, terminator))
       continue;
-    if (usesBuffer(terminator))
+    if (usesBuffer(terminator) && !handsOutToDeadResults(terminator))
       continue; // returned: the caller's there
     ++exits;
     builder.insertBefore(terminator, getDeallocText(context, root, family));
@@ -525,6 +525,20 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
 bool Candidates::isImplicitTerminator(Operation *op) const {
   return op->hasTrait<OpTrait::IsTerminator>() &&
          !context.getSource().getWholeLines(op);
+}
+
+bool Candidates::handsOutToDeadResults(Operation *terminator) const {
+  // The scf.yield of a region (an scf.execute_region) whose op's results
+  // that may hold the buffer nobody uses: the buffer dies there.
+  Operation *parent = terminator->getParentOp();
+  if (!parent || isa<FunctionOpInterface>(parent) ||
+      terminator->getNumOperands() != parent->getNumResults())
+    return false;
+  for (OpOperand &operand : terminator->getOpOperands())
+    if (aliases.contains(operand.get()) &&
+        !parent->getResult(operand.getOperandNumber()).use_empty())
+      return false;
+  return true;
 }
 
 bool Candidates::usesBuffer(Operation *op) const {

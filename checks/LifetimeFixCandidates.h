@@ -131,6 +131,10 @@ public:
   /// it would free it before that use).
   bool usesBuffer(mlir::Operation *op) const;
 
+  /// Whether `terminator` (an scf.yield) hands the buffer out only to
+  /// results of its region's op that nobody uses.
+  bool handsOutToDeadResults(mlir::Operation *terminator) const;
+
   const llvm::SetVector<mlir::Value> &getAliasSet() const { return aliases; }
   std::vector<FixIt> take() { return std::move(fixes); }
 

@@ -205,6 +205,8 @@ struct DeriveFrame {
   SmallVector<std::pair<Operation *, unsigned>> edges;
   /// Edges, Region: the kind every value derived so far agrees on.
   std::optional<RootDerivation::Kind> all;
+  /// Edges, Region: the next value to derive; Loop: 1 when the value
+  /// derived is the init value a known trip count hands out.
   unsigned next = 0;
 };
 
@@ -330,8 +332,35 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
       // iteration (constant bounds), else what the init value and the yield
       // agree on (the yield may pass the iter_arg itself on).
       auto loop = cast<scf::ForOp>(def);
-      if (!got)
+      if (got && frame.next == 1)
+        return done(*got); // the init value a known trip count hands out
+      if (!got) {
+        // Constant bounds and a yield that only permutes the iter_args
+        // (a swap): the result is the init value at the position the
+        // permutation leads back to after the known number of iterations.
+        std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+        std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+        std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+        if (lb && ub && step && *step > 0 && *ub > *lb &&
+            (*ub - *lb + *step - 1) / *step <= 64) {
+          int64_t trips = (*ub - *lb + *step - 1) / *step;
+          unsigned position = index;
+          bool permuted = true;
+          for (int64_t t = 0; t < trips && permuted; ++t) {
+            auto arg =
+                dyn_cast<BlockArgument>(loop.getYieldedValues()[position]);
+            permuted = arg && arg.getOwner() == loop.getBody() &&
+                       arg.getArgNumber() >= loop.getNumInductionVars();
+            if (permuted)
+              position = arg.getArgNumber() - loop.getNumInductionVars();
+          }
+          if (permuted) {
+            frame.next = 1;
+            return derive(loop.getInitArgs()[position]);
+          }
+        }
         return derive(loop.getInitArgs()[index]);
+      }
       if (frame.results.empty()) {
         RootDerivation init = *got;
         frame.results.push_back(init);

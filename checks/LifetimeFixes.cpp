@@ -82,6 +82,53 @@ SmallVector<unsigned> droppingEdges(const Candidates &candidates,
   return dropping;
 }
 
+/// For a leak lost at an op that is not a branch, at the top of a block
+/// whose arguments that may hold the buffer nobody uses: the branch whose
+/// edge the witness takes into that block (after its last branch decision,
+/// through blocks that end in a branch of one successor), which drops the
+/// buffer; null when there is none.
+Operation *getEdgeIntoLoss(const LifetimeEvent &event,
+                           const llvm::SetVector<Value> &aliases) {
+  Operation *loss = event.relatedOp;
+  if (!loss || loss->hasTrait<OpTrait::IsTerminator>())
+    return nullptr;
+  Block *block = loss->getBlock();
+  if (block->isEntryBlock())
+    return nullptr;
+  for (BlockArgument argument : block->getArguments())
+    if (aliases.contains(argument) && !argument.use_empty())
+      return nullptr;
+  for (Operation &op : *block) {
+    if (&op == loss)
+      break;
+    for (Value operand : op.getOperands())
+      if (aliases.contains(operand))
+        return nullptr;
+  }
+  const WitnessStep *last = nullptr;
+  for (const WitnessStep &step : llvm::reverse(event.pathBranches))
+    if (step.kind == WitnessStep::Kind::Branch && step.op &&
+        step.op->getParentRegion() == block->getParent() &&
+        step.successor >= 0 &&
+        step.successor < (int)step.op->getNumSuccessors()) {
+      last = &step;
+      break;
+    }
+  if (!last)
+    return nullptr;
+  Operation *branch = last->op;
+  Block *dest = branch->getSuccessor(last->successor);
+  for (unsigned hops = 0; dest != block; ++hops) {
+    Operation *terminator = dest->empty() ? nullptr : &dest->back();
+    if (hops == 16 || !terminator || terminator->getNumSuccessors() != 1 ||
+        !isa<BranchOpInterface>(terminator))
+      return nullptr;
+    branch = terminator;
+    dest = terminator->getSuccessor(0);
+  }
+  return branch;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -162,6 +209,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       bool inCaller = !inSameFunction(loss, site);
       if (inCaller)
         loss = site->getBlock()->getTerminator();
+      else if (Operation *edge =
+                   getEdgeIntoLoss(event, candidates.getAliasSet()))
+        loss = edge;
       if (!inSameFunction(loss, site) || !loss ||
           !loss->hasTrait<OpTrait::IsTerminator>() ||
           loss->getNumSuccessors() == 0)
@@ -254,6 +304,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // replaces it: an ownership flag carried with it.
     auto loopCarried = [&] {
       // The same through an scf.while (LifetimeFlagFixes.cpp).
+      for (FixIt &fix :
+           getWhileForwardedFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
       for (FixIt &fix :
            getWhileCarriedFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));
@@ -373,8 +426,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       auto addGuard = [&](Value condition, bool polarity) {
         if (!condition || !condition.getType().isInteger(1))
           return;
+        // A condition may come twice, with both polarities: a flag that
+        // travels with the buffer (true) is also a branch the witness
+        // took the other way.
         for (const Candidates::Guard &g : guards)
-          if (g.first == condition)
+          if (g.first == condition && g.second == polarity)
             return;
         guards.push_back({condition, polarity});
       };
@@ -405,13 +461,15 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
         if (!ifOp || ifOp.getElseRegion().empty())
           continue;
+        bool yields[2];
         for (unsigned r = 0; r < 2; ++r) {
           auto yield = cast<scf::YieldOp>(
               ifOp->getRegion(r).front().getTerminator());
-          if (candidates.getAliasSet().contains(
-                  yield.getOperand(result.getResultNumber())))
-            addGuard(ifOp.getCondition(), r == 0);
+          yields[r] = candidates.getAliasSet().contains(
+              yield.getOperand(result.getResultNumber()));
         }
+        if (yields[0] != yields[1]) // both: the condition says nothing
+          addGuard(ifOp.getCondition(), yields[0]);
       }
       size_t numFlags = guards.size();
       for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
@@ -488,8 +546,21 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       tried = 0;
       for (size_t i = 0; i < guards.size(); ++i)
         for (size_t j = std::max(i + 1, numFlags);
-             j < guards.size() && tried < kMaxGuarded; ++j, ++tried)
-          insert({guards[i], guards[j]});
+             j < guards.size() && tried < kMaxGuarded; ++j)
+          if (guards[i].first != guards[j].first) {
+            insert({guards[i], guards[j]});
+            ++tried;
+          }
+      // Then two flags (or branches that yield the buffer): the buffer is
+      // owned where both say so (an scf.if nested in the branch of
+      // another that yields it).
+      tried = 0;
+      for (size_t i = 0; i < numFlags; ++i)
+        for (size_t j = i + 1; j < numFlags && tried < kMaxGuarded; ++j)
+          if (guards[i].first != guards[j].first) {
+            insert({guards[i], guards[j]});
+            ++tried;
+          }
     };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.

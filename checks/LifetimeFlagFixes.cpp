@@ -122,6 +122,57 @@ bool freeResultUnderFlag(const LintContext &context, Operation *op,
 // scf.while
 //===----------------------------------------------------------------------===//
 
+std::vector<FixIt> memlint::getWhileForwardedFixes(const LintContext &context,
+                                                   Value root,
+                                                   Deallocator family) {
+  Block *body = root.getParentBlock();
+  auto loop =
+      dyn_cast_or_null<scf::WhileOp>(body ? body->getParentOp() : nullptr);
+  if (!loop || body != loop.getBeforeBody())
+    return {};
+  scf::ConditionOp condition = loop.getConditionOp();
+  std::optional<unsigned> forwarded;
+  for (auto [k, value] : llvm::enumerate(condition.getArgs()))
+    if (derivesAlways(value, root)) {
+      forwarded = k;
+      break;
+    }
+  if (!forwarded)
+    return {};
+  // The `after` region must drop it (a yield that passes it back is
+  // getWhileCarriedFlagFixes's), and the loop's block must not hand the
+  // result on.
+  BlockArgument after = loop.getAfterArguments()[*forwarded];
+  Block *afterBody = loop.getAfterBody();
+  Operation *last = getLastUseIn(afterBody, getFixAliases(after));
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return {};
+  // The result: freed after its last use in the loop's block, unless that
+  // block hands it on (a return: the caller's; a branch: another fix's).
+  Value result = loop->getResult(*forwarded);
+  Operation *lastOutside =
+      getLastUseIn(loop->getBlock(), getFixAliases(result));
+  bool handedOn = lastOutside && lastOutside->hasTrait<OpTrait::IsTerminator>();
+  FixItBuilder builder(context);
+  std::string inBody = getDeallocText(context, after, family);
+  if (last)
+    builder.insertAfter(last, inBody);
+  else
+    builder.insertAtEnd(afterBody, inBody);
+  if (!handedOn)
+    builder.insertAfter(lastOutside ? lastOutside : loop.getOperation(),
+                        getDeallocText(context, result, family));
+  std::vector<FixIt> fixes;
+  if (std::optional<FixIt> fix = builder.take(
+          handedOn ? "free what scf.condition hands to the `after` region "
+                     "after its last use there"
+                   : "free what scf.condition hands to the `after` region "
+                     "after its last use there, and the loop's result after "
+                     "its last use"))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
+
 std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
                                                      Value root,
                                                      Deallocator family) {

@@ -33,6 +33,15 @@ std::vector<FixIt> getWhileCarriedFlagFixes(const LintContext &context,
                                             mlir::Value root,
                                             Deallocator family);
 
+/// A buffer `root` the `before` region of an `scf.while` allocates and
+/// `scf.condition` hands to the `after` region, which drops it (its
+/// `scf.yield` does not pass it back): no flag is needed, every iteration
+/// owns what it allocated. The `after` region frees its argument after its
+/// last use there, and the result (what the last `before` region
+/// allocated) is freed after its last use in the loop's block.
+std::vector<FixIt> getWhileForwardedFixes(const LintContext &context,
+                                          mlir::Value root, Deallocator family);
+
 /// A buffer `root` that the edges into the block `join` pass to one or
 /// more of its arguments, on some edges only, or to several at once, or
 /// under a select's condition: each argument of `join` that may hold it gets

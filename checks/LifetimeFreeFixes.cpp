@@ -540,6 +540,31 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   if (!movedOut && freed && freed != buffer &&
       (!buffer || freed.getParentBlock() != buffer.getParentBlock()))
     moveOutOf(freed);
+  // A dealloc in an scf.for body of the init value of one of its iter_args
+  // (which the iteration holds as that iter_arg): free the iter_arg, what
+  // the iteration holds, instead (gen seed 9190: under the iter_arg's
+  // ownership flag, the second iteration freed the init value again).
+  for (Operation *free : {second, first}) {
+    auto dealloc = dyn_cast_or_null<memref::DeallocOp>(free);
+    auto loop = dealloc ? dealloc->getParentOfType<scf::ForOp>() : nullptr;
+    if (!loop || !inSameFunction(loop, second))
+      continue;
+    Value value = dealloc.getMemref();
+    for (auto [init, iterArg] :
+         llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs())) {
+      if (init != value || init.getType() != iterArg.getType())
+        continue;
+      FixItBuilder builder(context);
+      builder.replace(dealloc,
+                      getDeallocText(context, iterArg, Deallocator::Memref));
+      if (auto fix = builder.take("free the iter_arg " +
+                                  context.getSource().getName(iterArg) +
+                                  " (what the iteration holds) instead of "
+                                  "its init value"))
+        fixes.push_back(std::move(*fix));
+      break;
+    }
+  }
   // (Also when the second free is in a helper the function calls: its call
   // is a free site of the buffer.)
   if (buffer) {
@@ -592,6 +617,24 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     Operation *last = getLastUseIn(block, aliases);
     if (last && ancestor->isBeforeInBlock(last) &&
         !last->hasTrait<OpTrait::IsTerminator>()) {
+      // A dealloc guarded by an scf.if of its own (an ownership flag's):
+      // the guard moves with it.
+      auto guard = dyn_cast<scf::IfOp>(ancestor);
+      if (guard && free->getParentOp() == guard &&
+          guard.getElseRegion().empty() &&
+          guard.thenBlock()->getOperations().size() == 2 &&
+          guard->getNumResults() == 0) {
+        if (std::optional<std::string> text = getOpText(context, free)) {
+          FixItBuilder builder(context);
+          builder.remove(guard);
+          builder.insertAfter(last, getGuardedText(context.getSource().getName(
+                                                       guard.getCondition()),
+                                                   /*whenTrue=*/true, *text));
+          if (auto fix =
+                  builder.take("move the guarded dealloc after the last use"))
+            fixes.push_back(std::move(*fix));
+        }
+      }
       FixItBuilder builder(context);
       builder.moveAfter(free, last);
       if (auto fix = builder.take("move the dealloc after the last use"))

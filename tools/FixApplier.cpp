@@ -134,6 +134,17 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       count = (count + 1) / 2;
       ok = attempt(count, text, after);
     }
+    // The first alone may fail where it was validated: its finding's
+    // validation judged it with the other findings' fix-its unapplied, but
+    // a fix-it of one cause of several findings can leave another cause's
+    // error (gen seed 10030). Then each of the others alone, in turn, so
+    // that one fix-it does not hold up the rest.
+    for (unsigned i = 1; !ok && i < fixes.size(); ++i) {
+      std::swap(fixes[0], fixes[i]);
+      ok = attempt(1, text, after);
+      if (!ok)
+        std::swap(fixes[0], fixes[i]);
+    }
     if (!ok) {
       if (resume())
         continue;

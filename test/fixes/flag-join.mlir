@@ -49,14 +49,16 @@ func.func @two_args(%c: i1, %d: i1, %arg: memref<16xf32>) -> f32 {
 // FIXED-NEXT: {{^}}  %r = arith.addf %v, %w : f32{{$}}
 
 // The edge from ^bb2 hands %b over when %d is true (a select); it frees %b
-// itself otherwise.
-func.func @selected(%c: i1, %d: i1, %arg: memref<16xf32>) -> f32 {
+// itself otherwise. (%d is computed in ^bb2: the join cannot test it, so no
+// dealloc there guarded by it can do.)
+func.func @selected(%c: i1, %e: i1, %arg: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   %a = memref.alloc() : memref<16xf32>
   cf.br ^bb3(%a : memref<16xf32>)
 ^bb2:
+  %d = arith.xori %c, %e : i1
   %b = memref.alloc() : memref<16xf32>
   %s = arith.select %d, %b, %arg : memref<16xf32>
   scf.if %d {
@@ -76,13 +78,14 @@ func.func @selected(%c: i1, %d: i1, %arg: memref<16xf32>) -> f32 {
 // FIXED-NEXT: {{^}}  }{{$}}
 
 // The same when %d is false: the flag is its negation.
-func.func @negated(%c: i1, %d: i1, %arg: memref<16xf32>) -> f32 {
+func.func @negated(%c: i1, %e: i1, %arg: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
   %a = memref.alloc() : memref<16xf32>
   cf.br ^bb3(%a : memref<16xf32>)
 ^bb2:
+  %d = arith.xori %c, %e : i1
   %b = memref.alloc() : memref<16xf32>
   %s = arith.select %d, %arg, %b : memref<16xf32>
   scf.if %d {

@@ -1,0 +1,33 @@
+// A use after free whose dealloc is guarded by an scf.if of its own (an
+// ownership flag's, a select's condition): the guard moves after the last
+// use with the dealloc, which alone would free without it (gen seed 9102).
+// RUN: cp %s %t.mlir
+// RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.mlir 2>&1 | FileCheck %s --check-prefix=MSG
+// RUN: grep -v '^// [A-Z-]*:' %t.mlir | FileCheck %s --check-prefix=FIXED
+// RUN: mlir-memlint --checks='-*,lifetime-*' %t.mlir
+// RUN: mlir-opt %t.mlir -o /dev/null
+// RUN: cp %t.mlir %t.again.mlir
+// RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
+// RUN: cmp %t.mlir %t.again.mlir
+
+// MSG: applied 2 fix-its, 0 findings left
+
+func.func @guarded(%c: i1, %arg: memref<16xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<16xf32>
+  %s = arith.select %c, %a, %arg : memref<16xf32>
+  scf.if %c {
+    memref.dealloc %s : memref<16xf32>
+  }
+  %x = memref.load %s[%c0] : memref<16xf32>
+  return %x : f32
+}
+// FIXED-LABEL: func.func @guarded(
+// FIXED:       {{^}}  %s = arith.select %c, %a, %arg : memref<16xf32>{{$}}
+// FIXED-NEXT:  {{^}}  %x = memref.load %s[%c0] : memref<16xf32>{{$}}
+// FIXED-NEXT:  {{^}}  scf.if %c {{{$}}
+// FIXED-NEXT:  {{^}}    memref.dealloc %s : memref<16xf32>{{$}}
+// FIXED-NEXT:  {{^}}  } else {{{$}}
+// FIXED-NEXT:  {{^}}    memref.dealloc %a : memref<16xf32>{{$}}
+// FIXED-NEXT:  {{^}}  }{{$}}
+// FIXED-NEXT:  {{^}}  return %x : f32{{$}}
