@@ -195,8 +195,13 @@ static AliasUse::Kind classifyUse(OpOperand &operand,
 
 AliasClasses::AliasClasses(Operation *function) {
   ClassBuilder builder;
-  llvm::DenseMap<Operation *, OpMemoryInfo> infos;
-  llvm::DenseMap<Operation *, unsigned> order;
+  // For each op with a buffer-like operand (the owners of the uses): its
+  // position in the walk and where the kinds of its operands' uses start in
+  // useKinds. The kinds are found while the op's memory info is at hand:
+  // keeping the infos (a few hundred bytes each, a million ops in a large
+  // function) made a table of hundreds of MB, reallocated as it grew.
+  llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> owners;
+  std::vector<AliasUse::Kind> useKinds;
   unsigned numOps = 0;
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
     unsigned position = numOps++;
@@ -224,13 +229,17 @@ AliasClasses::AliasClasses(Operation *function) {
         builder.otherRoots.insert(alloc.result);
     }
     addEdges(builder, op, info);
-    // Kept for classifying and ordering uses, whose owners have a
-    // buffer-like operand; not for every op (a few hundred bytes each, a
-    // million ops in a large function).
-    if (bufferOperand) {
-      order[op] = position;
-      infos.try_emplace(op, std::move(info));
-    }
+    if (!bufferOperand)
+      return;
+    // The op's own edges are all added: an operand that only creates
+    // another value of its class is known.
+    owners[op] = {position, unsigned(useKinds.size())};
+    for (OpOperand &operand : op->getOpOperands())
+      useKinds.push_back(!isBufferLike(operand.get())
+                             ? AliasUse::Kind::Escape
+                         : builder.aliasOperands.contains(&operand)
+                             ? AliasUse::Kind::Alias
+                             : classifyUse(operand, info));
   });
 
   // One class per representative, in the order of the first value.
@@ -254,23 +263,21 @@ AliasClasses::AliasClasses(Operation *function) {
   for (AliasClass &cls : classes) {
     for (Value value : cls.values) {
       for (OpOperand &operand : value.getUses()) {
-        AliasUse::Kind kind = AliasUse::Kind::Alias;
-        if (!builder.aliasOperands.contains(&operand)) {
-          Operation *owner = operand.getOwner();
-          auto it = infos.find(owner);
-          // A user outside the walked op (a use of a value defined inside
-          // it cannot be outside, but stay safe).
-          kind = it == infos.end() ? AliasUse::Kind::Escape
-                                   : classifyUse(operand, it->second);
-        }
+        auto it = owners.find(operand.getOwner());
+        // A user outside the walked op (a use of a value defined inside
+        // it cannot be outside, but stay safe).
+        AliasUse::Kind kind =
+            it == owners.end()
+                ? AliasUse::Kind::Escape
+                : useKinds[it->second.second + operand.getOperandNumber()];
         cls.uses.push_back({&operand, kind});
       }
     }
     // Use lists are in no useful order: sort by the position of the user.
     llvm::stable_sort(cls.uses, [&](const AliasUse &a, const AliasUse &b) {
-      return std::make_pair(order.lookup(a.getOwner()),
+      return std::make_pair(owners.lookup(a.getOwner()).first,
                             a.operand->getOperandNumber()) <
-             std::make_pair(order.lookup(b.getOwner()),
+             std::make_pair(owners.lookup(b.getOwner()).first,
                             b.operand->getOperandNumber());
     });
     cls.escaping = llvm::any_of(cls.uses, [](const AliasUse &use) {
