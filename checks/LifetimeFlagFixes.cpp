@@ -122,6 +122,16 @@ bool freeResultUnderFlag(const LintContext &context, Operation *op,
 // scf.while
 //===----------------------------------------------------------------------===//
 
+/// The position of the first argument of `condition` (what the `before`
+/// region hands to the `after` region) that always holds `root`.
+static std::optional<unsigned> findForwarded(scf::ConditionOp condition,
+                                             Value root) {
+  for (auto [k, value] : llvm::enumerate(condition.getArgs()))
+    if (derivesAlways(value, root))
+      return k;
+  return std::nullopt;
+}
+
 std::vector<FixIt> memlint::getWhileForwardedFixes(const LintContext &context,
                                                    Value root,
                                                    Deallocator family) {
@@ -131,12 +141,7 @@ std::vector<FixIt> memlint::getWhileForwardedFixes(const LintContext &context,
   if (!loop || body != loop.getBeforeBody())
     return {};
   scf::ConditionOp condition = loop.getConditionOp();
-  std::optional<unsigned> forwarded;
-  for (auto [k, value] : llvm::enumerate(condition.getArgs()))
-    if (derivesAlways(value, root)) {
-      forwarded = k;
-      break;
-    }
+  std::optional<unsigned> forwarded = findForwarded(condition, root);
   if (!forwarded)
     return {};
   // The `after` region must drop it (a yield that passes it back is
@@ -217,11 +222,7 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
         break;
       }
   } else {
-    for (auto [k, value] : llvm::enumerate(condition.getArgs()))
-      if (derivesAlways(value, root)) {
-        forwarded = k;
-        break;
-      }
+    forwarded = findForwarded(condition, root);
     if (!forwarded)
       return {};
     for (OpOperand &operand : yield->getOpOperands())
