@@ -338,15 +338,12 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
         // Constant bounds and a yield that only permutes the iter_args
         // (a swap): the result is the init value at the position the
         // permutation leads back to after the known number of iterations.
-        std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-        std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-        std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-        if (lb && ub && step && *step > 0 && *ub > *lb &&
-            (*ub - *lb + *step - 1) / *step <= 64) {
-          int64_t trips = (*ub - *lb + *step - 1) / *step;
+        std::optional<APInt> count = loop.getStaticTripCount();
+        if (count && !count->isZero() && count->ule(64)) {
+          uint64_t trips = count->getZExtValue();
           unsigned position = index;
           bool permuted = true;
-          for (int64_t t = 0; t < trips && permuted; ++t) {
+          for (uint64_t t = 0; t < trips && permuted; ++t) {
             auto arg =
                 dyn_cast<BlockArgument>(loop.getYieldedValues()[position]);
             permuted = arg && arg.getOwner() == loop.getBody() &&

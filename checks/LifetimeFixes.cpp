@@ -543,24 +543,22 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                         "reference is lost");
       // Two guards: two branch decisions, or an ownership flag (or the
       // branch that yields the buffer) and a branch decision.
-      tried = 0;
-      for (size_t i = 0; i < guards.size(); ++i)
-        for (size_t j = std::max(i + 1, numFlags);
-             j < guards.size() && tried < kMaxGuarded; ++j)
-          if (guards[i].first != guards[j].first) {
-            insert({guards[i], guards[j]});
-            ++tried;
-          }
+      // Pairs of guards i < j < end, j from `from` on, of two conditions.
+      auto insertPairs = [&](size_t from, size_t end) {
+        size_t pairs = 0;
+        for (size_t i = 0; i < end; ++i)
+          for (size_t j = std::max(i + 1, from);
+               j < end && pairs < kMaxGuarded; ++j)
+            if (guards[i].first != guards[j].first) {
+              insert({guards[i], guards[j]});
+              ++pairs;
+            }
+      };
+      insertPairs(numFlags, guards.size());
       // Then two flags (or branches that yield the buffer): the buffer is
       // owned where both say so (an scf.if nested in the branch of
       // another that yields it).
-      tried = 0;
-      for (size_t i = 0; i < numFlags; ++i)
-        for (size_t j = i + 1; j < numFlags && tried < kMaxGuarded; ++j)
-          if (guards[i].first != guards[j].first) {
-            insert({guards[i], guards[j]});
-            ++tried;
-          }
+      insertPairs(0, numFlags);
     };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.

@@ -16,7 +16,6 @@
 #include "analyzer/explorer/ExplorerPart.h"
 #include "analyzer/explorer/Worklist.h"
 
-#include <unordered_map>
 
 namespace memlint::explorer {
 

@@ -13,7 +13,7 @@
 
 #include "analyzer/explorer/ExplorerPart.h"
 
-#include <unordered_map>
+#include "llvm/ADT/DenseMap.h"
 
 namespace memlint::explorer {
 
