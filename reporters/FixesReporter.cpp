@@ -7,6 +7,7 @@
 
 #include "reporters/Reporters.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/YAMLTraits.h"
 
 #include <algorithm>
@@ -119,56 +120,140 @@ static std::vector<llvm::StringRef> splitLines(llvm::StringRef text) {
   return lines;
 }
 
+namespace {
+/// Edit script over whole files: ' ' keep, '-' remove, '+' add.
+using DiffOps = std::vector<std::pair<char, llvm::StringRef>>;
+
+/// Aligns `a` with `b` by a longest common subsequence (quadratic: for
+/// short ranges only).
+void alignByLcs(llvm::ArrayRef<llvm::StringRef> a,
+                llvm::ArrayRef<llvm::StringRef> b, DiffOps &ops) {
+  size_t n = a.size(), m = b.size();
+  std::vector<uint32_t> lcs((n + 1) * (m + 1), 0);
+  auto at = [&](size_t i, size_t j) -> uint32_t & {
+    return lcs[i * (m + 1) + j];
+  };
+  for (size_t i = n; i-- > 0;)
+    for (size_t j = m; j-- > 0;)
+      at(i, j) = a[i] == b[j] ? at(i + 1, j + 1) + 1
+                              : std::max(at(i + 1, j), at(i, j + 1));
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] == b[j]) {
+      ops.push_back({' ', a[i]});
+      ++i, ++j;
+    } else if (i < n && (j == m || at(i + 1, j) >= at(i, j + 1))) {
+      // Removed lines before added ones, as diff(1) prints them.
+      ops.push_back({'-', a[i++]});
+    } else {
+      ops.push_back({'+', b[j++]});
+    }
+  }
+}
+
+/// The lines that occur once in `a` and once in `b`, as pairs of indices,
+/// the longest run of them in the same order in both (patience diff's
+/// anchors).
+std::vector<std::pair<size_t, size_t>>
+findAnchors(llvm::ArrayRef<llvm::StringRef> a,
+            llvm::ArrayRef<llvm::StringRef> b) {
+  struct Seen {
+    uint32_t inA = 0, inB = 0;
+    size_t atA = 0, atB = 0;
+  };
+  llvm::StringMap<Seen> seen;
+  for (size_t i = 0; i < a.size(); ++i) {
+    Seen &s = seen[a[i]];
+    ++s.inA;
+    s.atA = i;
+  }
+  for (size_t j = 0; j < b.size(); ++j) {
+    auto it = seen.find(b[j]);
+    if (it == seen.end())
+      continue;
+    ++it->second.inB;
+    it->second.atB = j;
+  }
+  std::vector<std::pair<size_t, size_t>> pairs;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const Seen &s = seen.find(a[i])->second;
+    if (s.inA == 1 && s.inB == 1)
+      pairs.push_back({i, s.atB});
+  }
+  // Longest increasing subsequence of the b indices (in a's order).
+  std::vector<size_t> tails, previous(pairs.size(), SIZE_MAX);
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    auto pos = llvm::partition_point(tails, [&](size_t t) {
+      return pairs[t].second < pairs[k].second;
+    });
+    if (pos != tails.begin())
+      previous[k] = *(pos - 1);
+    if (pos == tails.end())
+      tails.push_back(k);
+    else
+      *pos = k;
+  }
+  std::vector<std::pair<size_t, size_t>> anchors;
+  for (size_t k = tails.empty() ? SIZE_MAX : tails.back(); k != SIZE_MAX;
+       k = previous[k])
+    anchors.push_back(pairs[k]);
+  std::reverse(anchors.begin(), anchors.end());
+  return anchors;
+}
+
+/// Aligns `a` with `b`: the common prefix and suffix kept, the middle by a
+/// longest common subsequence when short, else split at the lines unique
+/// to both (fix-its change few lines of large files, whose lines are mostly
+/// unique: SSA names), each part aligned the same way.
+void alignLines(llvm::ArrayRef<llvm::StringRef> a,
+                llvm::ArrayRef<llvm::StringRef> b, DiffOps &ops,
+                unsigned depth = 0) {
+  size_t prefix = 0;
+  while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix])
+    ops.push_back({' ', a[prefix++]});
+  a = a.drop_front(prefix);
+  b = b.drop_front(prefix);
+  size_t suffix = 0;
+  while (suffix < a.size() && suffix < b.size() &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
+    ++suffix;
+  llvm::ArrayRef<llvm::StringRef> tail = a.take_back(suffix);
+  a = a.drop_back(suffix);
+  b = b.drop_back(suffix);
+  constexpr size_t kLcsCells = 4'000'000;
+  constexpr unsigned kMaxDepth = 32;
+  std::vector<std::pair<size_t, size_t>> anchors;
+  if (a.empty() || b.empty() || a.size() * b.size() <= kLcsCells) {
+    alignByLcs(a, b, ops);
+  } else if (depth < kMaxDepth && !(anchors = findAnchors(a, b)).empty()) {
+    size_t i = 0, j = 0;
+    for (auto [ai, bj] : anchors) {
+      alignLines(a.slice(i, ai - i), b.slice(j, bj - j), ops, depth + 1);
+      ops.push_back({' ', a[ai]});
+      i = ai + 1;
+      j = bj + 1;
+    }
+    alignLines(a.drop_front(i), b.drop_front(j), ops, depth + 1);
+  } else {
+    // Nothing to align on: the whole middle is replaced.
+    for (llvm::StringRef line : a)
+      ops.push_back({'-', line});
+    for (llvm::StringRef line : b)
+      ops.push_back({'+', line});
+  }
+  for (llvm::StringRef line : tail)
+    ops.push_back({' ', line});
+}
+} // namespace
+
 std::string memlint::renderUnifiedDiff(llvm::StringRef before,
                                        llvm::StringRef after,
                                        const std::string &path) {
   if (before == after)
     return "";
   std::vector<llvm::StringRef> a = splitLines(before), b = splitLines(after);
-  // Fix-its are local: strip the common prefix and suffix, then align the
-  // middle with a longest common subsequence.
-  size_t prefix = 0;
-  while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix])
-    ++prefix;
-  size_t suffix = 0;
-  while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
-         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
-    ++suffix;
-  size_t n = a.size() - prefix - suffix, m = b.size() - prefix - suffix;
-  // ops: ' ' keep, '-' remove, '+' add, over the whole files.
-  std::vector<std::pair<char, llvm::StringRef>> ops;
-  for (size_t i = 0; i < prefix; ++i)
-    ops.push_back({' ', a[i]});
-  if (n * m <= 16'000'000) {
-    std::vector<uint32_t> lcs((n + 1) * (m + 1), 0);
-    auto at = [&](size_t i, size_t j) -> uint32_t & {
-      return lcs[i * (m + 1) + j];
-    };
-    for (size_t i = n; i-- > 0;)
-      for (size_t j = m; j-- > 0;)
-        at(i, j) = a[prefix + i] == b[prefix + j]
-                       ? at(i + 1, j + 1) + 1
-                       : std::max(at(i + 1, j), at(i, j + 1));
-    size_t i = 0, j = 0;
-    while (i < n || j < m) {
-      if (i < n && j < m && a[prefix + i] == b[prefix + j]) {
-        ops.push_back({' ', a[prefix + i]});
-        ++i, ++j;
-      } else if (i < n && (j == m || at(i + 1, j) >= at(i, j + 1))) {
-        // Removed lines before added ones, as diff(1) prints them.
-        ops.push_back({'-', a[prefix + i++]});
-      } else {
-        ops.push_back({'+', b[prefix + j++]});
-      }
-    }
-  } else {
-    for (size_t i = 0; i < n; ++i)
-      ops.push_back({'-', a[prefix + i]});
-    for (size_t j = 0; j < m; ++j)
-      ops.push_back({'+', b[prefix + j]});
-  }
-  for (size_t i = a.size() - suffix; i < a.size(); ++i)
-    ops.push_back({' ', a[i]});
+  DiffOps ops;
+  alignLines(a, b, ops);
 
   // Hunks with three lines of context.
   constexpr size_t kContext = 3;
