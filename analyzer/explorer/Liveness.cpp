@@ -218,7 +218,6 @@ bool LivenessOracle::isLiveOut(Value v, uint32_t number, Block *block) {
     Block *defBlock = v.getParentBlock();
     // The block of the region the value is defined in (nested or not).
     Block *definer = region->findAncestorBlockInRegion(*defBlock);
-    live.in.resize(cfg.blocks.size());
     SmallVector<uint32_t> work;
     for (Operation *user : v.getUsers()) {
       Block *at = region->findAncestorBlockInRegion(*user->getBlock());
@@ -227,6 +226,9 @@ bool LivenessOracle::isLiveOut(Value v, uint32_t number, Block *block) {
       if (!at || at == definer)
         continue;
       uint32_t i = cfg.index.lookup(at);
+      // Most values are used in their own block only: no set for those.
+      if (live.in.empty())
+        live.in.resize(cfg.blocks.size());
       if (!live.in.test(i)) {
         live.in.set(i);
         work.push_back(i);
@@ -246,6 +248,8 @@ bool LivenessOracle::isLiveOut(Value v, uint32_t number, Block *block) {
   }
   if (live.escapes && live.topDefiner == block)
     return true;
+  if (live.in.empty())
+    return false;
   for (Block *succ : block->getSuccessors())
     if (live.in.test(cfg.index.lookup(succ)))
       return true;

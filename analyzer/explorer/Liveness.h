@@ -108,8 +108,9 @@ private:
   const RegionCfg &getRegionCfg(mlir::Region *region);
   llvm::DenseMap<mlir::Region *, RegionCfg> regionCfgs;
   /// The blocks of a region a value is live into, by value number and
-  /// region; with the block that defines it at its top level, if it has a
-  /// user in another block of the region.
+  /// region (no bits when there are none: most values are used in their
+  /// own block only); with the block that defines it at its top level, if
+  /// it has a user in another block of the region.
   struct CfgLiveIn {
     llvm::BitVector in;
     mlir::Block *topDefiner = nullptr;
