@@ -18,7 +18,6 @@
 #include "checks/LifetimeFreeFixes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -147,6 +146,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           event.allocFamily == Deallocator::LibC)
         roots.push_back(result);
   std::vector<FixIt> all;
+  DominanceInfo dominance(getFunctionOf(site));
   for (Value root : roots) {
     Candidates candidates(context, root, event.allocFamily);
     auto atHome = [&] {
@@ -388,12 +388,20 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // forwarded with the buffer (an i1 block argument or region result next
     // to it), so that a buffer that is owned only on some paths is freed
     // only there.
-    auto guarded = [&] {
+    // With `passOn`, only before a loss at a branch that passes the buffer
+    // on some of its edges (the guard says which edge is taken): tried
+    // after the edges are split and the flags are passed (onEdges,
+    // withFlag), which say the same without a guard.
+    auto guarded = [&](bool passOn) {
       // Where to free: before the loss; for a loss the path meets in a
       // callee or a caller, after the last use where the paths of its uses
       // join.
       Operation *anchor = event.relatedOp;
       bool after = false;
+      if (passOn && (!inSameFunction(event.relatedOp, site) ||
+                     event.relatedOp->getNumSuccessors() == 0 ||
+                     !candidates.usesBuffer(event.relatedOp)))
+        return;
       if (!inSameFunction(event.relatedOp, site)) {
         SmallVector<Operation *> uses{site};
         for (Value alias : candidates.getAliasSet())
@@ -414,7 +422,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           return;
       }
       auto insert = [&](ArrayRef<Candidates::Guard> which) {
-        if (after)
+        if (passOn)
+          candidates.insertGuarded(anchor, /*after=*/false, which,
+                                   "before the branch, where the edge taken "
+                                   "does not pass it on",
+                                   /*beforeUse=*/true);
+        else if (after)
           candidates.insertGuardedAfter(anchor, which,
                                         "after its last use, where the paths "
                                         "of its uses join");
@@ -476,12 +489,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         if (step.kind != WitnessStep::Kind::Branch ||
             !inSameFunction(step.op, site))
           continue;
-        // scf.if: region 0 is the true branch; the else region or, without
-        // one, the parent (-1) is the false branch.
-        if (auto ifOp = dyn_cast<scf::IfOp>(step.op))
-          addGuard(ifOp.getCondition(), step.successor == 0);
-        else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
-          addGuard(br.getCondition(), step.successor == 0);
+        // (A switch too, on the i1 its selector is chosen by.)
+        if (auto decision = getEdgeDecision(step.op, step.successor))
+          addGuard(decision->first, decision->second);
       }
       // A branch of a callee the path enters from this function, on an
       // argument of the callee (a callee that frees the buffer under that
@@ -490,12 +500,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         if (step.kind != WitnessStep::Kind::Branch ||
             inSameFunction(step.op, site))
           continue;
-        Value condition;
-        if (auto ifOp = dyn_cast<scf::IfOp>(step.op))
-          condition = ifOp.getCondition();
-        else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
-          condition = br.getCondition();
-        auto argument = dyn_cast_or_null<BlockArgument>(condition);
+        auto decision = getEdgeDecision(step.op, step.successor);
+        auto argument =
+            decision ? dyn_cast<BlockArgument>(decision->first) : nullptr;
         Operation *callee = getFunctionOf(step.op);
         if (!argument || !argument.getOwner()->isEntryBlock() ||
             argument.getOwner()->getParentOp() != callee)
@@ -507,14 +514,45 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
               argument.getArgNumber() >= call.getArgOperands().size())
             continue;
           addGuard(call.getArgOperands()[argument.getArgNumber()],
-                   step.successor == 0);
+                   decision->second);
           break;
         }
       }
       constexpr size_t kMaxGuarded = 8;
-      size_t tried = 0;
-      for (size_t i = 0; i < guards.size() && tried < kMaxGuarded; ++i, ++tried)
-        insert({guards[i]});
+      auto insertSingles = [&] {
+        for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i)
+          insert({guards[i]});
+      };
+      // Two guards: pairs (i, j) of two conditions, i in [iFrom, iEnd),
+      // j > i in [jFrom, jEnd), at most kMaxGuarded of each kind.
+      auto insertPairs = [&](size_t iFrom, size_t iEnd, size_t jFrom,
+                             size_t jEnd) {
+        size_t pairs = 0;
+        for (size_t i = iFrom; i < iEnd; ++i)
+          for (size_t j = std::max(i + 1, jFrom);
+               j < jEnd && pairs < kMaxGuarded; ++j)
+            if (guards[i].first != guards[j].first) {
+              insert({guards[i], guards[j]});
+              ++pairs;
+            }
+      };
+      // Two branch decisions of the witness (the buffer lost where both
+      // went its way), then an ownership flag (or the branch that yields
+      // the buffer) and a branch decision: many flags must not crowd the
+      // decisions out.
+      auto insertAllPairs = [&] {
+        insertPairs(numFlags, guards.size(), numFlags, guards.size());
+        insertPairs(0, numFlags, numFlags, guards.size());
+        // Then two flags (or branches that yield the buffer): the buffer
+        // is owned where both say so (an scf.if nested in the branch of
+        // another that yields it).
+        insertPairs(0, numFlags, 0, numFlags);
+      };
+      insertSingles();
+      if (passOn) {
+        insertAllPairs();
+        return;
+      }
       // A loss inside a region op of the buffer's region that does not use
       // it (a loop after its last use): before that op, under each guard,
       // not once per iteration.
@@ -541,24 +579,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
                                         "after the op where the last "
                                         "reference is lost");
-      // Two guards: two branch decisions, or an ownership flag (or the
-      // branch that yields the buffer) and a branch decision.
-      // Pairs of guards i < j < end, j from `from` on, of two conditions.
-      auto insertPairs = [&](size_t from, size_t end) {
-        size_t pairs = 0;
-        for (size_t i = 0; i < end; ++i)
-          for (size_t j = std::max(i + 1, from);
-               j < end && pairs < kMaxGuarded; ++j)
-            if (guards[i].first != guards[j].first) {
-              insert({guards[i], guards[j]});
-              ++pairs;
-            }
-      };
-      insertPairs(numFlags, guards.size());
-      // Then two flags (or branches that yield the buffer): the buffer is
-      // owned where both say so (an scf.if nested in the branch of
-      // another that yields it).
-      insertPairs(0, numFlags);
+      insertAllPairs();
     };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.
@@ -587,9 +608,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       moveExisting();
       atExits();
       onEdges();
-      guarded();
+      guarded(false);
       withFlag();
       loopCarried();
+      guarded(true);
     } else {
       alongWitness();
       atLoss();
@@ -597,11 +619,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       moveExisting();
       atHome();
       atJoin();
-      guarded();
+      guarded(false);
       atExits();
       onEdges();
       withFlag();
       loopCarried();
+      guarded(true);
     }
     // Lost on some path and dropped by an edge of the allocating block's
     // branch (a back-edge that allocates again) that the other path takes
@@ -617,7 +640,6 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // passes it to an argument nobody uses): a block on each of them.
     if (!event.allPaths && root.getParentRegion() &&
         !root.getParentRegion()->hasOneBlock()) {
-      DominanceInfo dominance(getFunctionOf(site));
       std::optional<FixIt> merged;
       unsigned branches = 0;
       for (Block &block : *root.getParentRegion()) {
