@@ -128,6 +128,38 @@ Operation *getEdgeIntoLoss(const LifetimeEvent &event,
   return branch;
 }
 
+/// For a buffer of a nested region whose last reference is lost outside of
+/// it (`loss`), where a dealloc can still name it: from the allocating block
+/// outwards, each block that holds `site` and not `loss`, and before it,
+/// in a region of several blocks, the block where the paths of the uses in
+/// that region join (a use after the region op that allocates, in a block
+/// after it).
+SmallVector<Block *> getEnclosingEnds(Operation *site, Operation *loss,
+                                      const llvm::SetVector<Value> &aliases) {
+  SmallVector<Block *> ends;
+  for (Block *block = site->getBlock(); block;) {
+    if (block->findAncestorOpInBlock(*loss))
+      break;
+    Region *region = block->getParent();
+    if (!region->hasOneBlock()) {
+      SmallVector<Operation *> uses{site};
+      for (Value alias : aliases)
+        for (Operation *user : alias.getUsers())
+          if (region->findAncestorOpInRegion(*user))
+            uses.push_back(user);
+      Block *join = getCommonPostDominator(region, uses);
+      if (join && join != block && !join->findAncestorOpInBlock(*loss))
+        ends.push_back(join);
+    }
+    ends.push_back(block);
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent))
+      break;
+    block = parent->getBlock();
+  }
+  return ends;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -383,6 +415,13 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           break;
         block = parent->getBlock();
       }
+      // In a region of several blocks: where the paths of its uses there
+      // join (a use in a block after the region op that allocates it).
+      for (Block *end : getEnclosingEnds(site, event.relatedOp,
+                                         candidates.getAliasSet()))
+        if (!end->findAncestorOpInBlock(*site))
+          candidates.insertAtEnd(end, "where the paths of its uses in the "
+                                      "region join");
     };
     // Guards: the branch decisions of the witness, and ownership flags
     // forwarded with the buffer (an i1 block argument or region result next
@@ -421,12 +460,16 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         else if (!after)
           return;
       }
+      // (At the end of a block that encloses the allocation: `atEnd`.)
+      const char *atEnd = nullptr;
       auto insert = [&](ArrayRef<Candidates::Guard> which) {
         if (passOn)
           candidates.insertGuarded(anchor, /*after=*/false, which,
                                    "before the branch, where the edge taken "
                                    "does not pass it on",
                                    /*beforeUse=*/true);
+        else if (atEnd)
+          candidates.insertGuarded(anchor, after, which, atEnd);
         else if (after)
           candidates.insertGuardedAfter(anchor, which,
                                         "after its last use, where the paths "
@@ -518,6 +561,16 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           break;
         }
       }
+      // A select between two values that may both hold it (one of them on
+      // some paths only): it hands on the buffer under either decision, so
+      // either may be the one the leaking path takes.
+      for (Value alias : candidates.getAliasSet())
+        if (auto select = alias.getDefiningOp<arith::SelectOp>())
+          if (candidates.getAliasSet().contains(select.getTrueValue()) &&
+              candidates.getAliasSet().contains(select.getFalseValue())) {
+            addGuard(select.getCondition(), true);
+            addGuard(select.getCondition(), false);
+          }
       constexpr size_t kMaxGuarded = 8;
       auto insertSingles = [&] {
         for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i)
@@ -580,6 +633,26 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                         "after the op where the last "
                                         "reference is lost");
       insertAllPairs();
+      // A buffer of a nested region whose last reference is lost outside of
+      // it, where no name of it is left: at the end of each block that
+      // encloses the allocation (and where the paths of its uses in a region
+      // of several blocks join), under the same guards.
+      if (!inSameFunction(event.relatedOp, site) ||
+          llvm::any_of(candidates.getAliasSet(), [&](Value alias) {
+            return dominance.properlyDominates(alias, event.relatedOp);
+          }))
+        return;
+      atEnd = "at the end of a block that encloses its allocation";
+      for (Block *end : getEnclosingEnds(site, event.relatedOp,
+                                         candidates.getAliasSet())) {
+        Operation *last = getLastUseIn(end, candidates.getAliasSet());
+        after = last && !last->hasTrait<OpTrait::IsTerminator>();
+        anchor = after ? last : (end->empty() ? nullptr : &end->back());
+        if (!anchor)
+          continue;
+        insertSingles();
+        insertAllPairs();
+      }
     };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.
