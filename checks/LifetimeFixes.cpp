@@ -81,6 +81,26 @@ SmallVector<unsigned> droppingEdges(const Candidates &candidates,
   return dropping;
 }
 
+/// Whether every edge of `branch` that passes one of `aliases` passes it to
+/// a block argument nobody uses.
+bool passesToDeadArguments(BranchOpInterface branch,
+                           const llvm::SetVector<Value> &aliases) {
+  Operation *op = branch.getOperation();
+  for (unsigned k = 0; k < op->getNumSuccessors(); ++k) {
+    SuccessorOperands operands = branch.getSuccessorOperands(k);
+    Block *dest = op->getSuccessor(k);
+    for (unsigned i = 0; i < operands.size(); ++i) {
+      // operands[i] is what block argument i receives (null when the op
+      // produces it).
+      if (!aliases.contains(operands[i]))
+        continue;
+      if (i >= dest->getNumArguments() || !dest->getArgument(i).use_empty())
+        return false;
+    }
+  }
+  return true;
+}
+
 /// For a leak lost at an op that is not a branch, at the top of a block
 /// whose arguments that may hold the buffer nobody uses: the branch whose
 /// edge the witness takes into that block (after its last branch decision,
@@ -186,6 +206,19 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       Operation *last = getLastUseIn(home, candidates.getAliasSet());
       candidates.insertAfter(last ? last : site, "after the last use");
     };
+    // Its last use in its block a branch that hands it only to block
+    // arguments nobody uses (a dead hand-off the witness does not show):
+    // before it. After the flags, which keep it where the paths join.
+    auto handedOffAtHome = [&] {
+      Operation *last =
+          getLastUseIn(root.getParentBlock(), candidates.getAliasSet());
+      if (auto branch = dyn_cast_or_null<BranchOpInterface>(last);
+          branch && last->getNumSuccessors() != 0 &&
+          passesToDeadArguments(branch, candidates.getAliasSet()))
+        candidates.insertBefore(last, "before the branch (the blocks it "
+                                      "passes the buffer to do not use it)",
+                                /*deadUses=*/true);
+    };
     // In a CFG: after the last use in the block where every path of its
     // uses joins (a loss the path meets in a callee or a caller).
     auto atJoin = [&] {
@@ -253,21 +286,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         return;
       // The edges that pass the buffer on pass it to arguments nobody uses:
       // free it before the branch.
-      bool deadArguments = true;
-      for (unsigned k = 0; k < loss->getNumSuccessors(); ++k) {
-        SuccessorOperands operands = branch.getSuccessorOperands(k);
-        Block *dest = loss->getSuccessor(k);
-        for (unsigned i = 0; i < operands.size(); ++i) {
-          // operands[i] is what block argument i receives (null when the
-          // op produces it).
-          if (!candidates.getAliasSet().contains(operands[i]))
-            continue;
-          if (i >= dest->getNumArguments() ||
-              !dest->getArgument(i).use_empty())
-            deadArguments = false;
-        }
-      }
-      if (deadArguments)
+      if (passesToDeadArguments(branch, candidates.getAliasSet()))
         candidates.insertBefore(loss, "before the branch (the blocks it "
                                       "passes the buffer to do not use it)",
                                 /*deadUses=*/true);
@@ -684,6 +703,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       guarded(false);
       withFlag();
       loopCarried();
+      handedOffAtHome();
       guarded(true);
     } else {
       alongWitness();
@@ -697,6 +717,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       onEdges();
       withFlag();
       loopCarried();
+      handedOffAtHome();
       guarded(true);
     }
     // Lost on some path and dropped by an edge of the allocating block's
