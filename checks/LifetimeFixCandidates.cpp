@@ -131,11 +131,13 @@ void Candidates::insertGuardedAfter(Operation *anchor, ArrayRef<Guard> guards,
 }
 
 void Candidates::insertGuarded(Operation *anchor, bool after,
-                               ArrayRef<Guard> guards,
-                               const std::string &where) {
-  // Before a return of the buffer: the guard may free it only where the
-  // return hands on another (validation tells).
-  if (!anchor || (!after && usesBuffer(anchor) &&
+                               ArrayRef<Guard> guards, const std::string &where,
+                               bool beforeUse) {
+  // Before a return of the buffer (or with `beforeUse`, any op that uses
+  // it: a branch that passes it on some edges): the guard may free it only
+  // where the return hands on another, or the edge taken passes on another
+  // (validation tells).
+  if (!anchor || (!after && !beforeUse && usesBuffer(anchor) &&
                   !anchor->hasTrait<OpTrait::ReturnLike>()))
     return;
   auto visibleAt = [&](Value value) {

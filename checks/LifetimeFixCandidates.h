@@ -62,8 +62,11 @@ public:
   /// name there (a loop or `scf.if` that yields the buffer and its flag).
   void insertGuardedAfter(mlir::Operation *anchor, llvm::ArrayRef<Guard> guards,
                           const std::string &where);
+  /// Either of the two; with `beforeUse`, also before an op that uses the
+  /// buffer (a branch that passes it on some of its edges only).
   void insertGuarded(mlir::Operation *anchor, bool after,
-                     llvm::ArrayRef<Guard> guards, const std::string &where);
+                     llvm::ArrayRef<Guard> guards, const std::string &where,
+                     bool beforeUse = false);
 
   /// A dealloc at the end of `block`: after the last use in it, or before
   /// its terminator.

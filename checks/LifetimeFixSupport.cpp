@@ -10,14 +10,18 @@
 #include "checks/LifetimeFixSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace memlint;
@@ -172,6 +176,121 @@ Block *memlint::getCommonPostDominator(Region *region,
       return nullptr;
   }
   return common;
+}
+
+//===----------------------------------------------------------------------===//
+// Branch decisions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An integer that one i1 decides: `onTrue` when `condition` holds,
+/// `onFalse` otherwise, both at the integer's width (64 for index).
+struct I1Choice {
+  Value condition;
+  APInt onTrue, onFalse;
+};
+} // namespace
+
+static unsigned getIntegerWidth(Type type) {
+  if (isa<IndexType>(type))
+    return IndexType::kInternalStorageBitWidth;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.getWidth();
+  return 0;
+}
+
+/// What `selector` is as a function of one i1: the i1 itself, an
+/// `arith.select` of an i1 between two integer constants, each through the
+/// extensions and casts (`arith.extui/extsi/trunci/index_cast/
+/// index_castui`) that lead to `selector`. Nothing for anything else.
+static std::optional<I1Choice> getI1Choice(Value selector) {
+  // The casts from `selector` back to the choice, outermost first.
+  SmallVector<Operation *> casts;
+  Value v = selector;
+  std::optional<I1Choice> choice;
+  for (unsigned depth = 0; depth < 8 && !choice; ++depth) {
+    if (v.getType().isInteger(1)) {
+      choice = I1Choice{v, APInt(1, 1), APInt(1, 0)};
+      break;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return std::nullopt;
+    if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      APInt t, f;
+      if (!select.getCondition().getType().isInteger(1) ||
+          !matchPattern(select.getTrueValue(), m_ConstantInt(&t)) ||
+          !matchPattern(select.getFalseValue(), m_ConstantInt(&f)))
+        return std::nullopt;
+      choice = I1Choice{select.getCondition(), t, f};
+      break;
+    }
+    if (!isa<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp,
+             arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      return std::nullopt;
+    casts.push_back(def);
+    v = def->getOperand(0);
+  }
+  if (!choice)
+    return std::nullopt;
+  for (Operation *cast : llvm::reverse(casts)) {
+    unsigned width = getIntegerWidth(cast->getResult(0).getType());
+    if (width == 0)
+      return std::nullopt;
+    bool zeroExtends = isa<arith::ExtUIOp, arith::IndexCastUIOp>(cast);
+    auto apply = [&](const APInt &x) {
+      return zeroExtends ? x.zextOrTrunc(width) : x.sextOrTrunc(width);
+    };
+    choice->onTrue = apply(choice->onTrue);
+    choice->onFalse = apply(choice->onFalse);
+  }
+  if (getIntegerWidth(selector.getType()) != choice->onTrue.getBitWidth())
+    return std::nullopt;
+  return choice;
+}
+
+std::optional<std::pair<Value, bool>>
+memlint::getEdgeDecision(Operation *branch, int successor) {
+  if (auto ifOp = dyn_cast<scf::IfOp>(branch))
+    return std::make_pair(ifOp.getCondition(), successor == 0);
+  if (auto br = dyn_cast<cf::CondBranchOp>(branch))
+    return std::make_pair(br.getCondition(), successor == 0);
+  // A switch: the edge each of the two values of its selector takes.
+  Value selector;
+  std::function<int(const APInt &)> edgeOf;
+  if (auto sw = dyn_cast<cf::SwitchOp>(branch)) {
+    selector = sw.getFlag();
+    std::optional<DenseIntElementsAttr> cases = sw.getCaseValues();
+    edgeOf = [cases](const APInt &x) {
+      if (cases)
+        for (auto [i, value] : llvm::enumerate(cases->getValues<APInt>()))
+          if (value == x)
+            return (int)i + 1; // successor 0 is the default destination
+      return 0;
+    };
+  } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(branch)) {
+    selector = sw.getArg();
+    ArrayRef<int64_t> cases = sw.getCases();
+    edgeOf = [cases](const APInt &x) {
+      for (auto [i, value] : llvm::enumerate(cases))
+        if (value == x.getSExtValue())
+          return (int)i + 1; // region 0 is the default region
+      return 0;
+    };
+  } else {
+    return std::nullopt;
+  }
+  std::optional<I1Choice> choice = getI1Choice(selector);
+  if (!choice)
+    return std::nullopt;
+  int onTrue = edgeOf(choice->onTrue), onFalse = edgeOf(choice->onFalse);
+  if (onTrue == onFalse)
+    return std::nullopt;
+  if (successor == onTrue)
+    return std::make_pair(choice->condition, true);
+  if (successor == onFalse)
+    return std::make_pair(choice->condition, false);
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,8 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <optional>
+
 namespace memlint {
 
 /// Values that may refer to the memory of `root`: views, casts and values it
@@ -40,6 +42,16 @@ bool inSameFunction(mlir::Operation *a, mlir::Operation *b);
 /// are not all in `region` or nothing post-dominates them.
 mlir::Block *getCommonPostDominator(mlir::Region *region,
                                     llvm::ArrayRef<mlir::Operation *> ops);
+
+/// The branch decision the edge `successor` of `branch` stands for: an i1
+/// value and the polarity it has whenever the edge is taken. Region
+/// successors are region numbers (-1: the parent, an `scf.if` without
+/// else); `scf.if` and `cf.cond_br` decide on their condition, `cf.switch`
+/// and `scf.index_switch` on the i1 their selector is chosen by (an
+/// `arith.select` of it between constants, or an extension or cast of it)
+/// when its two values take different edges; nothing otherwise.
+std::optional<std::pair<mlir::Value, bool>>
+getEdgeDecision(mlir::Operation *branch, int successor);
 
 /// How `value` relates to `root` on every path: always `root`, never
 /// (another allocation or argument), or `root` exactly when `condition` is

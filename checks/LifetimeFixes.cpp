@@ -18,7 +18,6 @@
 #include "checks/LifetimeFreeFixes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -82,6 +81,26 @@ SmallVector<unsigned> droppingEdges(const Candidates &candidates,
   return dropping;
 }
 
+/// Whether every edge of `branch` that passes one of `aliases` passes it to
+/// a block argument nobody uses.
+bool passesToDeadArguments(BranchOpInterface branch,
+                           const llvm::SetVector<Value> &aliases) {
+  Operation *op = branch.getOperation();
+  for (unsigned k = 0; k < op->getNumSuccessors(); ++k) {
+    SuccessorOperands operands = branch.getSuccessorOperands(k);
+    Block *dest = op->getSuccessor(k);
+    for (unsigned i = 0; i < operands.size(); ++i) {
+      // operands[i] is what block argument i receives (null when the op
+      // produces it).
+      if (!aliases.contains(operands[i]))
+        continue;
+      if (i >= dest->getNumArguments() || !dest->getArgument(i).use_empty())
+        return false;
+    }
+  }
+  return true;
+}
+
 /// For a leak lost at an op that is not a branch, at the top of a block
 /// whose arguments that may hold the buffer nobody uses: the branch whose
 /// edge the witness takes into that block (after its last branch decision,
@@ -129,6 +148,38 @@ Operation *getEdgeIntoLoss(const LifetimeEvent &event,
   return branch;
 }
 
+/// For a buffer of a nested region whose last reference is lost outside of
+/// it (`loss`), where a dealloc can still name it: from the allocating block
+/// outwards, each block that holds `site` and not `loss`, and before it,
+/// in a region of several blocks, the block where the paths of the uses in
+/// that region join (a use after the region op that allocates, in a block
+/// after it).
+SmallVector<Block *> getEnclosingEnds(Operation *site, Operation *loss,
+                                      const llvm::SetVector<Value> &aliases) {
+  SmallVector<Block *> ends;
+  for (Block *block = site->getBlock(); block;) {
+    if (block->findAncestorOpInBlock(*loss))
+      break;
+    Region *region = block->getParent();
+    if (!region->hasOneBlock()) {
+      SmallVector<Operation *> uses{site};
+      for (Value alias : aliases)
+        for (Operation *user : alias.getUsers())
+          if (region->findAncestorOpInRegion(*user))
+            uses.push_back(user);
+      Block *join = getCommonPostDominator(region, uses);
+      if (join && join != block && !join->findAncestorOpInBlock(*loss))
+        ends.push_back(join);
+    }
+    ends.push_back(block);
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent))
+      break;
+    block = parent->getBlock();
+  }
+  return ends;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -147,12 +198,26 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           event.allocFamily == Deallocator::LibC)
         roots.push_back(result);
   std::vector<FixIt> all;
+  DominanceInfo dominance(getFunctionOf(site));
   for (Value root : roots) {
     Candidates candidates(context, root, event.allocFamily);
     auto atHome = [&] {
       Block *home = root.getParentBlock();
       Operation *last = getLastUseIn(home, candidates.getAliasSet());
       candidates.insertAfter(last ? last : site, "after the last use");
+    };
+    // Its last use in its block a branch that hands it only to block
+    // arguments nobody uses (a dead hand-off the witness does not show):
+    // before it. After the flags, which keep it where the paths join.
+    auto handedOffAtHome = [&] {
+      Operation *last =
+          getLastUseIn(root.getParentBlock(), candidates.getAliasSet());
+      if (auto branch = dyn_cast_or_null<BranchOpInterface>(last);
+          branch && last->getNumSuccessors() != 0 &&
+          passesToDeadArguments(branch, candidates.getAliasSet()))
+        candidates.insertBefore(last, "before the branch (the blocks it "
+                                      "passes the buffer to do not use it)",
+                                /*deadUses=*/true);
     };
     // In a CFG: after the last use in the block where every path of its
     // uses joins (a loss the path meets in a callee or a caller).
@@ -221,21 +286,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         return;
       // The edges that pass the buffer on pass it to arguments nobody uses:
       // free it before the branch.
-      bool deadArguments = true;
-      for (unsigned k = 0; k < loss->getNumSuccessors(); ++k) {
-        SuccessorOperands operands = branch.getSuccessorOperands(k);
-        Block *dest = loss->getSuccessor(k);
-        for (unsigned i = 0; i < operands.size(); ++i) {
-          // operands[i] is what block argument i receives (null when the
-          // op produces it).
-          if (!candidates.getAliasSet().contains(operands[i]))
-            continue;
-          if (i >= dest->getNumArguments() ||
-              !dest->getArgument(i).use_empty())
-            deadArguments = false;
-        }
-      }
-      if (deadArguments)
+      if (passesToDeadArguments(branch, candidates.getAliasSet()))
         candidates.insertBefore(loss, "before the branch (the blocks it "
                                       "passes the buffer to do not use it)",
                                 /*deadUses=*/true);
@@ -383,17 +434,32 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           break;
         block = parent->getBlock();
       }
+      // In a region of several blocks: where the paths of its uses there
+      // join (a use in a block after the region op that allocates it).
+      for (Block *end : getEnclosingEnds(site, event.relatedOp,
+                                         candidates.getAliasSet()))
+        if (!end->findAncestorOpInBlock(*site))
+          candidates.insertAtEnd(end, "where the paths of its uses in the "
+                                      "region join");
     };
     // Guards: the branch decisions of the witness, and ownership flags
     // forwarded with the buffer (an i1 block argument or region result next
     // to it), so that a buffer that is owned only on some paths is freed
     // only there.
-    auto guarded = [&] {
+    // With `passOn`, only before a loss at a branch that passes the buffer
+    // on some of its edges (the guard says which edge is taken): tried
+    // after the edges are split and the flags are passed (onEdges,
+    // withFlag), which say the same without a guard.
+    auto guarded = [&](bool passOn) {
       // Where to free: before the loss; for a loss the path meets in a
       // callee or a caller, after the last use where the paths of its uses
       // join.
       Operation *anchor = event.relatedOp;
       bool after = false;
+      if (passOn && (!inSameFunction(event.relatedOp, site) ||
+                     event.relatedOp->getNumSuccessors() == 0 ||
+                     !candidates.usesBuffer(event.relatedOp)))
+        return;
       if (!inSameFunction(event.relatedOp, site)) {
         SmallVector<Operation *> uses{site};
         for (Value alias : candidates.getAliasSet())
@@ -413,8 +479,17 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         else if (!after)
           return;
       }
+      // (At the end of a block that encloses the allocation: `atEnd`.)
+      const char *atEnd = nullptr;
       auto insert = [&](ArrayRef<Candidates::Guard> which) {
-        if (after)
+        if (passOn)
+          candidates.insertGuarded(anchor, /*after=*/false, which,
+                                   "before the branch, where the edge taken "
+                                   "does not pass it on",
+                                   /*beforeUse=*/true);
+        else if (atEnd)
+          candidates.insertGuarded(anchor, after, which, atEnd);
+        else if (after)
           candidates.insertGuardedAfter(anchor, which,
                                         "after its last use, where the paths "
                                         "of its uses join");
@@ -476,12 +551,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         if (step.kind != WitnessStep::Kind::Branch ||
             !inSameFunction(step.op, site))
           continue;
-        // scf.if: region 0 is the true branch; the else region or, without
-        // one, the parent (-1) is the false branch.
-        if (auto ifOp = dyn_cast<scf::IfOp>(step.op))
-          addGuard(ifOp.getCondition(), step.successor == 0);
-        else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
-          addGuard(br.getCondition(), step.successor == 0);
+        // (A switch too, on the i1 its selector is chosen by.)
+        if (auto decision = getEdgeDecision(step.op, step.successor))
+          addGuard(decision->first, decision->second);
       }
       // A branch of a callee the path enters from this function, on an
       // argument of the callee (a callee that frees the buffer under that
@@ -490,12 +562,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         if (step.kind != WitnessStep::Kind::Branch ||
             inSameFunction(step.op, site))
           continue;
-        Value condition;
-        if (auto ifOp = dyn_cast<scf::IfOp>(step.op))
-          condition = ifOp.getCondition();
-        else if (auto br = dyn_cast<cf::CondBranchOp>(step.op))
-          condition = br.getCondition();
-        auto argument = dyn_cast_or_null<BlockArgument>(condition);
+        auto decision = getEdgeDecision(step.op, step.successor);
+        auto argument =
+            decision ? dyn_cast<BlockArgument>(decision->first) : nullptr;
         Operation *callee = getFunctionOf(step.op);
         if (!argument || !argument.getOwner()->isEntryBlock() ||
             argument.getOwner()->getParentOp() != callee)
@@ -507,14 +576,55 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
               argument.getArgNumber() >= call.getArgOperands().size())
             continue;
           addGuard(call.getArgOperands()[argument.getArgNumber()],
-                   step.successor == 0);
+                   decision->second);
           break;
         }
       }
+      // A select between two values that may both hold it (one of them on
+      // some paths only): it hands on the buffer under either decision, so
+      // either may be the one the leaking path takes.
+      for (Value alias : candidates.getAliasSet())
+        if (auto select = alias.getDefiningOp<arith::SelectOp>())
+          if (candidates.getAliasSet().contains(select.getTrueValue()) &&
+              candidates.getAliasSet().contains(select.getFalseValue())) {
+            addGuard(select.getCondition(), true);
+            addGuard(select.getCondition(), false);
+          }
       constexpr size_t kMaxGuarded = 8;
-      size_t tried = 0;
-      for (size_t i = 0; i < guards.size() && tried < kMaxGuarded; ++i, ++tried)
-        insert({guards[i]});
+      auto insertSingles = [&] {
+        for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i)
+          insert({guards[i]});
+      };
+      // Two guards: pairs (i, j) of two conditions, i in [iFrom, iEnd),
+      // j > i in [jFrom, jEnd), at most kMaxGuarded of each kind.
+      auto insertPairs = [&](size_t iFrom, size_t iEnd, size_t jFrom,
+                             size_t jEnd) {
+        size_t pairs = 0;
+        for (size_t i = iFrom; i < iEnd; ++i)
+          for (size_t j = std::max(i + 1, jFrom);
+               j < jEnd && pairs < kMaxGuarded; ++j)
+            if (guards[i].first != guards[j].first) {
+              insert({guards[i], guards[j]});
+              ++pairs;
+            }
+      };
+      // Two branch decisions of the witness (the buffer lost where both
+      // went its way), then an ownership flag (or the branch that yields
+      // the buffer) and a branch decision: many flags must not crowd the
+      // decisions out.
+      auto insertAllPairs = [&] {
+        insertPairs(numFlags, guards.size(), numFlags, guards.size());
+        insertPairs(0, numFlags, numFlags, guards.size());
+        // Then two flags (or branches that yield the buffer): the buffer
+        // is owned where both say so (an scf.if nested in the branch of
+        // another that yields it).
+        insertPairs(0, numFlags, 0, numFlags);
+      };
+      insertSingles();
+      if (passOn) {
+        insertAllPairs();
+        return;
+      }
       // A loss inside a region op of the buffer's region that does not use
       // it (a loop after its last use): before that op, under each guard,
       // not once per iteration.
@@ -541,24 +651,27 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
                                         "after the op where the last "
                                         "reference is lost");
-      // Two guards: two branch decisions, or an ownership flag (or the
-      // branch that yields the buffer) and a branch decision.
-      // Pairs of guards i < j < end, j from `from` on, of two conditions.
-      auto insertPairs = [&](size_t from, size_t end) {
-        size_t pairs = 0;
-        for (size_t i = 0; i < end; ++i)
-          for (size_t j = std::max(i + 1, from);
-               j < end && pairs < kMaxGuarded; ++j)
-            if (guards[i].first != guards[j].first) {
-              insert({guards[i], guards[j]});
-              ++pairs;
-            }
-      };
-      insertPairs(numFlags, guards.size());
-      // Then two flags (or branches that yield the buffer): the buffer is
-      // owned where both say so (an scf.if nested in the branch of
-      // another that yields it).
-      insertPairs(0, numFlags);
+      insertAllPairs();
+      // A buffer of a nested region whose last reference is lost outside of
+      // it, where no name of it is left: at the end of each block that
+      // encloses the allocation (and where the paths of its uses in a region
+      // of several blocks join), under the same guards.
+      if (!inSameFunction(event.relatedOp, site) ||
+          llvm::any_of(candidates.getAliasSet(), [&](Value alias) {
+            return dominance.properlyDominates(alias, event.relatedOp);
+          }))
+        return;
+      atEnd = "at the end of a block that encloses its allocation";
+      for (Block *end : getEnclosingEnds(site, event.relatedOp,
+                                         candidates.getAliasSet())) {
+        Operation *last = getLastUseIn(end, candidates.getAliasSet());
+        after = last && !last->hasTrait<OpTrait::IsTerminator>();
+        anchor = after ? last : (end->empty() ? nullptr : &end->back());
+        if (!anchor)
+          continue;
+        insertSingles();
+        insertAllPairs();
+      }
     };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.
@@ -587,9 +700,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       moveExisting();
       atExits();
       onEdges();
-      guarded();
+      guarded(false);
       withFlag();
       loopCarried();
+      handedOffAtHome();
+      guarded(true);
     } else {
       alongWitness();
       atLoss();
@@ -597,11 +712,13 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       moveExisting();
       atHome();
       atJoin();
-      guarded();
+      guarded(false);
       atExits();
       onEdges();
       withFlag();
       loopCarried();
+      handedOffAtHome();
+      guarded(true);
     }
     // Lost on some path and dropped by an edge of the allocating block's
     // branch (a back-edge that allocates again) that the other path takes
@@ -617,7 +734,6 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // passes it to an argument nobody uses): a block on each of them.
     if (!event.allPaths && root.getParentRegion() &&
         !root.getParentRegion()->hasOneBlock()) {
-      DominanceInfo dominance(getFunctionOf(site));
       std::optional<FixIt> merged;
       unsigned branches = 0;
       for (Block &block : *root.getParentRegion()) {
