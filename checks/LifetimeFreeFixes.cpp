@@ -531,7 +531,11 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   removeSecond.remove(second);
   if (auto fix = removeSecond.take("delete the redundant dealloc"))
     fixes.push_back(std::move(*fix));
-  if (first && inSameFunction(first, second)) {
+  // Also when the second free is in a helper the function calls after its
+  // own dealloc (gen seed 13076: deleting the helper's dealloc would leak in
+  // its other callers; validation refuses whichever is wrong).
+  if (first &&
+      (inSameFunction(first, second) || isa<memref::DeallocOp>(first))) {
     FixItBuilder removeFirst(context);
     removeFirst.remove(first);
     if (auto fix = removeFirst.take("delete the first dealloc"))
