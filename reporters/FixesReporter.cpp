@@ -159,13 +159,16 @@ findAnchors(llvm::ArrayRef<llvm::StringRef> a,
             llvm::ArrayRef<llvm::StringRef> b) {
   struct Seen {
     uint32_t inA = 0, inB = 0;
-    size_t atA = 0, atB = 0;
+    size_t atB = 0;
   };
   llvm::StringMap<Seen> seen;
+  // The entry of each line of `a` (StringMap entries do not move).
+  std::vector<const Seen *> ofA;
+  ofA.reserve(a.size());
   for (size_t i = 0; i < a.size(); ++i) {
     Seen &s = seen[a[i]];
     ++s.inA;
-    s.atA = i;
+    ofA.push_back(&s);
   }
   for (size_t j = 0; j < b.size(); ++j) {
     auto it = seen.find(b[j]);
@@ -175,11 +178,9 @@ findAnchors(llvm::ArrayRef<llvm::StringRef> a,
     it->second.atB = j;
   }
   std::vector<std::pair<size_t, size_t>> pairs;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const Seen &s = seen.find(a[i])->second;
-    if (s.inA == 1 && s.inB == 1)
-      pairs.push_back({i, s.atB});
-  }
+  for (size_t i = 0; i < a.size(); ++i)
+    if (ofA[i]->inA == 1 && ofA[i]->inB == 1)
+      pairs.push_back({i, ofA[i]->atB});
   // Longest increasing subsequence of the b indices (in a's order).
   std::vector<size_t> tails, previous(pairs.size(), SIZE_MAX);
   for (size_t k = 0; k < pairs.size(); ++k) {
