@@ -527,6 +527,49 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
   return *got;
 }
 
+SmallVector<Value> memlint::getAllocatedChoices(Value value, bool &other) {
+  SmallVector<Value> allocs, worklist{value};
+  llvm::SmallPtrSet<void *, 8> seen;
+  other = false;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v.getAsOpaquePointer()).second)
+      continue;
+    if (seen.size() > 64) {
+      other = true;
+      break;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def) {
+      other = true;
+      continue;
+    }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      worklist.push_back(view.getViewSource());
+    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
+               ifOp && !ifOp.getElseRegion().empty()) {
+      unsigned index = cast<OpResult>(v).getResultNumber();
+      worklist.push_back(ifOp.thenYield().getOperand(index));
+      worklist.push_back(ifOp.elseYield().getOperand(index));
+    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
+               isa<memref::AllocOp>(def)) {
+      allocs.push_back(v);
+    } else {
+      other = true;
+    }
+  }
+  return allocs;
+}
+
+Value memlint::stripViews(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
 bool memlint::derivesAlways(Value value, Value root) {
   return deriveFromRoot(value, root).kind == RootDerivation::Always;
 }

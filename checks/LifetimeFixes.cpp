@@ -652,6 +652,38 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                         "after the op where the last "
                                         "reference is lost");
       insertAllPairs();
+      // Lost past the blocks its allocation dominates, where an alias that
+      // may hold another buffer (a block argument of a join) is the only
+      // name left: at the end of each block that still sees its own name and
+      // branches out of them (after the last use there), under each guard.
+      if (inSameFunction(event.relatedOp, site) &&
+          root.getParentBlock() == site->getBlock()) {
+        Block *home = site->getBlock();
+        Region *region = home->getParent();
+        Operation *loss = region->findAncestorOpInRegion(*event.relatedOp);
+        SmallVector<Block *> exits;
+        if (loss && !dominance.dominates(home, loss->getBlock()))
+          for (Block &block : *region)
+            if (dominance.dominates(home, &block) &&
+                llvm::any_of(block.getSuccessors(), [&](Block *next) {
+                  return next == home || !dominance.dominates(home, next);
+                }))
+              exits.push_back(&block);
+        if (exits.size() <= 2)
+          for (Block *exit : exits) {
+            Operation *last = getLastUseIn(exit, candidates.getAliasSet());
+            for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i) {
+              const char *where = "at the end of the last block that sees "
+                                  "its own name";
+              if (last && !last->hasTrait<OpTrait::IsTerminator>())
+                candidates.insertGuardedAfter(last, {guards[i]}, where);
+              else
+                candidates.insertGuarded(exit->getTerminator(),
+                                         /*after=*/false, {guards[i]}, where,
+                                         /*beforeUse=*/true);
+            }
+          }
+      }
       // A buffer of a nested region whose last reference is lost outside of
       // it, where no name of it is left: at the end of each block that
       // encloses the allocation (and where the paths of its uses in a region
@@ -775,6 +807,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       if (auto fix = getFreeOnceFix(context, root, event.allocFamily,
                                     /*returned=*/Value(),
                                     /*keepGuarded=*/true))
+        all.push_back(std::move(*fix));
+    if (event.buffer && root == event.buffer)
+      if (auto fix = getFreeEachOnceFix(context, root, event.allocFamily))
         all.push_back(std::move(*fix));
   }
   return all;

@@ -25,6 +25,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -77,6 +78,38 @@ bool freesReturned(Operation *free, Value returned) {
         reachesWithoutRedefinition(free, user, returned))
       return true;
   return false;
+}
+
+/// Where `root` is freed once: after its last use where the paths of its
+/// `uses` (and its allocation) join (`after`), or before the first op of
+/// that block. Nothing when the last use there is a terminator or `moved`
+/// (a dealloc of it) is that last use already.
+struct FreePlace {
+  Operation *anchor;
+  bool after;
+};
+std::optional<FreePlace> getFreePlace(Value root,
+                                      const llvm::SetVector<Value> &aliases,
+                                      SmallVector<Operation *> uses,
+                                      Operation *moved) {
+  Block *home = root.getParentBlock();
+  Region *region = home->getParent();
+  uses.push_back(root.getDefiningOp());
+  Block *join = getCommonPostDominator(region, uses);
+  if (!join)
+    join = home;
+  Operation *last = getLastUseIn(join, aliases);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt;
+  if (moved && last == moved)
+    return std::nullopt; // already where it would go
+  // With no use in its own block (only frees, elsewhere): right after the
+  // allocation.
+  if (!last && join == home)
+    last = root.getDefiningOp();
+  if (last)
+    return FreePlace{last, true};
+  return FreePlace{&join->front(), false};
 }
 
 } // namespace
@@ -156,17 +189,6 @@ std::optional<FixIt> memlint::getFreeOnceFix(const LintContext &context,
     if (free != moved)
       builder.remove(free);
   if (owned) {
-    Block *home = root.getParentBlock();
-    Region *region = home->getParent();
-    uses.push_back(root.getDefiningOp());
-    Block *join = getCommonPostDominator(region, uses);
-    if (!join)
-      join = home;
-    Operation *last = getLastUseIn(join, aliases);
-    if (last && last->hasTrait<OpTrait::IsTerminator>())
-      return std::nullopt;
-    if (moved && last == moved)
-      return std::nullopt; // already where it would go
     std::string text = getDeallocText(context, root, family);
     // A call of a helper that frees `root` itself stays the way it is
     // freed: it moves (deleting the last call of a helper that frees its
@@ -182,18 +204,17 @@ std::optional<FixIt> memlint::getFreeOnceFix(const LintContext &context,
       std::string condition = source.getName(kept->condition);
       text = getGuardedText(condition, !kept->rootWhenTrue, text);
     }
-    // With no use in its own block (only frees, elsewhere): right after
-    // the allocation.
-    if (!last && join == home)
-      last = root.getDefiningOp();
-    if (moved && last)
-      builder.moveAfter(moved, last);
+    std::optional<FreePlace> place = getFreePlace(root, aliases, uses, moved);
+    if (!place)
+      return std::nullopt;
+    if (moved && place->after)
+      builder.moveAfter(moved, place->anchor);
     else if (moved)
-      builder.moveBefore(moved, &join->front());
-    else if (last)
-      builder.insertAfter(last, text);
+      builder.moveBefore(moved, place->anchor);
+    else if (place->after)
+      builder.insertAfter(place->anchor, text);
     else
-      builder.insertBefore(&join->front(), text);
+      builder.insertBefore(place->anchor, text);
   }
   std::string name = source.getName(root);
   std::optional<FixIt> fix = builder.take(
@@ -208,46 +229,107 @@ std::optional<FixIt> memlint::getFreeOnceFix(const LintContext &context,
   return fix;
 }
 
-namespace {
-
-/// The allocations `value` may hold through views, casts, selects and
-/// `scf.if` results, and whether it may hold anything else (an argument).
-SmallVector<Value> getAllocatedChoices(Value value, bool &other) {
-  SmallVector<Value> allocs, worklist{value};
-  llvm::SmallPtrSet<void *, 8> seen;
-  other = false;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (!seen.insert(v.getAsOpaquePointer()).second)
+std::optional<FixIt> memlint::getFreeEachOnceFix(const LintContext &context,
+                                                 Value buffer,
+                                                 Deallocator family) {
+  if (family != Deallocator::Memref || !buffer ||
+      !isa_and_nonnull<memref::AllocOp>(buffer.getDefiningOp()))
+    return std::nullopt;
+  // The allocations the selects of `buffer` choose among.
+  llvm::SetVector<Value> roots;
+  roots.insert(buffer);
+  for (Value alias : getFixAliases(buffer)) {
+    if (!isa_and_nonnull<arith::SelectOp, scf::IfOp>(alias.getDefiningOp()))
       continue;
-    if (seen.size() > 64) {
-      other = true;
-      break;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!def) {
-      other = true;
-      continue;
-    }
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      worklist.push_back(view.getViewSource());
-    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
-      worklist.push_back(select.getTrueValue());
-      worklist.push_back(select.getFalseValue());
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(def);
-               ifOp && !ifOp.getElseRegion().empty()) {
-      unsigned index = cast<OpResult>(v).getResultNumber();
-      worklist.push_back(ifOp.thenYield().getOperand(index));
-      worklist.push_back(ifOp.elseYield().getOperand(index));
-    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-               isa<memref::AllocOp>(def)) {
-      allocs.push_back(v);
-    } else {
-      other = true;
-    }
+    bool other = false;
+    SmallVector<Value> choices = getAllocatedChoices(alias, other);
+    if (!other)
+      roots.insert(choices.begin(), choices.end());
   }
-  return allocs;
+  if (roots.size() < 2 || roots.size() > 4)
+    return std::nullopt;
+  // Every free site of any of them frees one of them; none is returned.
+  FixItBuilder builder(context);
+  llvm::SmallPtrSet<Operation *, 8> sites;
+  SmallVector<llvm::SetVector<Value>> aliasSets;
+  for (Value root : roots) {
+    if (!inSameFunction(root.getDefiningOp(), buffer.getDefiningOp()))
+      return std::nullopt;
+    aliasSets.push_back(getFixAliases(root));
+    for (Value alias : aliasSets.back())
+      for (Operation *user : alias.getUsers()) {
+        if (user->hasTrait<OpTrait::ReturnLike>() &&
+            isa<FunctionOpInterface>(user->getParentOp()))
+          return std::nullopt;
+        Value freed = getFreedOperand(user);
+        if (!freed || sites.contains(user))
+          continue;
+        bool other = false;
+        SmallVector<Value> choices = getAllocatedChoices(freed, other);
+        if (other || choices.empty() ||
+            llvm::any_of(choices, [&](Value v) { return !roots.contains(v); }))
+          return std::nullopt;
+        sites.insert(user);
+        builder.remove(user);
+      }
+  }
+  // A buffer a helper call frees stays freed by such a call (deleting the
+  // last call of a helper that frees its argument would make that helper's
+  // free an invalid one); the others by a dealloc.
+  const SourceInfo &source = context.getSource();
+  llvm::DenseMap<Value, std::string> texts;
+  for (Operation *site : sites) {
+    if (!isa<CallOpInterface>(site) || site->getNumOperands() != 1)
+      continue;
+    Value freed = site->getOperand(0);
+    for (Value root : roots)
+      if (freed.getType() == root.getType() && derivesAlways(freed, root))
+        if (std::optional<std::string> text = getOpText(context, site)) {
+          std::string from = "(" + source.getName(freed) + ")";
+          size_t at = text->find(from);
+          if (at != std::string::npos && !texts.count(root))
+            texts[root] = text->replace(at, from.size(),
+                                        "(" + source.getName(root) + ")");
+        }
+  }
+  if (sites.empty())
+    return std::nullopt;
+  // Then one dealloc of each after its last use (the deallocs of one place
+  // in the order of the roots, as one insertion).
+  std::string names;
+  llvm::MapVector<std::pair<Operation *, unsigned>, std::string> inserts;
+  for (auto [root, aliases] : llvm::zip(roots, aliasSets)) {
+    SmallVector<Operation *> uses;
+    for (Value alias : aliases)
+      for (Operation *user : alias.getUsers())
+        if (!sites.contains(user))
+          uses.push_back(user);
+    std::optional<FreePlace> place =
+        getFreePlace(root, aliases, uses, /*moved=*/nullptr);
+    if (!place)
+      return std::nullopt;
+    std::string &text = inserts[{place->anchor, place->after}];
+    auto call = texts.find(root);
+    text += (text.empty() ? "" : "\n") +
+            (call != texts.end() ? call->second
+                                 : getDeallocText(context, root, family));
+    names += (names.empty() ? "" : ", ") + source.getName(root);
+  }
+  for (auto &[place, text] : inserts)
+    if (place.second)
+      builder.insertAfter(place.first, text);
+    else
+      builder.insertBefore(place.first, text);
+  std::optional<FixIt> fix = builder.take(
+      "free each of " + names +
+      " once, after its last use, instead of where a value that may hold "
+      "any of them is freed");
+  if (fix)
+    fix->general = true;
+  return fix;
 }
+
+namespace {
 
 /// An invalid free in a callee of what a call of the function passed it,
 /// where the call passes either an allocation of the function's own or
@@ -260,14 +342,7 @@ std::optional<FixIt> guardCall(const LintContext &context,
     return std::nullopt;
   Operation *callee = getFunctionOf(dealloc);
   // The callee's argument the dealloc frees.
-  Value freed = dealloc->getOperand(0);
-  while (Operation *def = freed.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return std::nullopt;
-    freed = view.getViewSource();
-  }
-  auto argument = dyn_cast<BlockArgument>(freed);
+  auto argument = dyn_cast<BlockArgument>(stripViews(dealloc->getOperand(0)));
   if (!argument || argument.getOwner()->getParentOp() != callee)
     return std::nullopt;
   for (const WitnessStep &step : witness) {
@@ -461,6 +536,10 @@ void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
   if (auto fix = getFreeOnceFix(context, event.buffer, event.allocFamily,
                                 returned, /*keepGuarded=*/true))
     fixes.push_back(std::move(*fix));
+  if (!returned)
+    if (auto fix =
+            getFreeEachOnceFix(context, event.buffer, event.allocFamily))
+      fixes.push_back(std::move(*fix));
 }
 
 } // namespace
@@ -481,14 +560,7 @@ Value memlint::getFreedOperand(Operation *op) {
   std::optional<unsigned> freed;
   bool other = false;
   callee->walk([&](memref::DeallocOp dealloc) {
-    Value v = dealloc.getMemref();
-    while (Operation *def = v.getDefiningOp()) {
-      auto view = dyn_cast<ViewLikeOpInterface>(def);
-      if (!view)
-        break;
-      v = view.getViewSource();
-    }
-    auto argument = dyn_cast<BlockArgument>(v);
+    auto argument = dyn_cast<BlockArgument>(stripViews(dealloc.getMemref()));
     if (!argument || argument.getOwner()->getParentOp() != callee ||
         (freed && *freed != argument.getArgNumber()))
       other = true;
@@ -577,6 +649,8 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
       fixes.push_back(std::move(*fix));
     if (auto fix = getFreeOnceFix(context, buffer, event.allocFamily,
                                   /*returned=*/Value(), /*keepGuarded=*/true))
+      fixes.push_back(std::move(*fix));
+    if (auto fix = getFreeEachOnceFix(context, buffer, event.allocFamily))
       fixes.push_back(std::move(*fix));
   }
   addJoinHoldFixes(context, buffer, event.allocFamily, fixes);
@@ -683,6 +757,8 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     }
   }
   addFreeOnceFixes(context, event, use, aliases, fixes);
+  for (FixIt &fix : getPermutedLoopFreeFixes(context, free, use))
+    fixes.push_back(std::move(fix));
   // (A return of the buffer: the caller owns it, nothing frees it here.)
   addJoinHoldFixes(context, event.buffer, event.allocFamily, fixes,
                    use->hasTrait<OpTrait::ReturnLike>() &&

@@ -3,8 +3,9 @@
 // The strategies of frees at the wrong place that other files share: the
 // most general local candidate of a buffer freed wrongly (free once), which
 // the fix-its of leaks (LifetimeFixes.cpp) try too, what a free site frees,
-// and the guards of the free sites of a returned select
-// (LifetimeReturnedFixes.cpp).
+// the guards of the free sites of a returned select
+// (LifetimeReturnedFixes.cpp), and the frees of a loop's permuted buffers
+// (LifetimePermutedLoopFixes.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,16 @@ std::optional<FixIt> getFreeOnceFix(const LintContext &context,
                                     mlir::Value returned,
                                     bool keepGuarded = false);
 
+/// The free-once construction for the allocations a select of `buffer`
+/// chooses among (a select, an `scf.if` result; at most four): every free
+/// site of any of them goes, when each frees one of them, and each gets one
+/// dealloc after its last use. For buffers freed in branches and again
+/// through a select of them, where freeing one alone once leaves the other
+/// freed twice or never.
+std::optional<FixIt> getFreeEachOnceFix(const LintContext &context,
+                                        mlir::Value buffer,
+                                        Deallocator family);
+
 /// What the free site `op` frees: the operand of a dealloc, or the argument
 /// a call passes to a helper that only frees (deallocs of its arguments and
 /// their views, constants, the return) and frees that one argument; null for
@@ -45,6 +56,16 @@ mlir::Value getFreedOperand(mlir::Operation *op);
 std::vector<FixIt> getReturnedSelectFixes(const LintContext &context,
                                           mlir::Operation *ret,
                                           mlir::Value returned);
+
+/// A buffer used by `use` after the free site `free` freed a result of an
+/// `scf.for` with a trip count not known whose yield permutes the cycle of
+/// iter_args that result is in: when every result of the cycle is freed
+/// once in the loop's block, those free sites become deallocs of the
+/// cycle's inits, all but the one `use` needs, which is freed after it (or
+/// not at all when `use` returns it) (LifetimePermutedLoopFixes.cpp).
+std::vector<FixIt> getPermutedLoopFreeFixes(const LintContext &context,
+                                            mlir::Operation *free,
+                                            mlir::Operation *use);
 
 } // namespace memlint
 

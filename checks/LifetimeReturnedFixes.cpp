@@ -29,41 +29,13 @@ using namespace memlint;
 
 namespace {
 
-/// The allocations `value` may hold, through views, casts, selects and the
-/// results of `scf.if`;
-/// empty when it may hold anything else (an argument, a block argument, a
-/// call result).
+/// The allocations `value` may hold, through views, casts, selects and
+/// the results of `scf.if`; empty when it may hold anything else (an
+/// argument, a block argument, a call result).
 SmallVector<Value> getSelectedRoots(Value value) {
-  SmallVector<Value> roots, worklist{value};
-  llvm::SmallPtrSet<void *, 8> seen;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (!seen.insert(v.getAsOpaquePointer()).second)
-      continue;
-    if (seen.size() > 64)
-      return {};
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return {};
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      worklist.push_back(view.getViewSource());
-    } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
-      worklist.push_back(select.getTrueValue());
-      worklist.push_back(select.getFalseValue());
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
-      if (ifOp.getElseRegion().empty())
-        return {};
-      unsigned index = cast<OpResult>(v).getResultNumber();
-      worklist.push_back(ifOp.thenYield().getOperand(index));
-      worklist.push_back(ifOp.elseYield().getOperand(index));
-    } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-               isa<memref::AllocOp>(def)) {
-      roots.push_back(v);
-    } else {
-      return {};
-    }
-  }
-  return roots;
+  bool other = false;
+  SmallVector<Value> roots = getAllocatedChoices(value, other);
+  return other ? SmallVector<Value>() : roots;
 }
 
 /// A free site of one of `roots` in the function of `ret`: a dealloc, or a

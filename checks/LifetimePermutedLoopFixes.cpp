@@ -1,0 +1,133 @@
+//===- LifetimePermutedLoopFixes.cpp - Free a permuting loop's inits ------===//
+//
+// Owns the strategy for a buffer used after a free of a result of an
+// `scf.for` whose yield only permutes its iter_args (a swap of two buffers,
+// a rotation of three), with a trip count that is not known: which result
+// holds which init depends on the parity of the trip count, but the set of
+// the results of one cycle of the permutation is the set of its inits on
+// every path. Freeing every result of the cycle is freeing every init, so
+// the deallocs of the results are replaced by deallocs of the inits, except
+// the one the finding's use still needs (freed after that use, or not at all
+// when the function returns it). It reads the IR and the source text and
+// builds edits; whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFreeFixes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+
+/// The cycle of the permutation `loop`'s yield makes of its iter_args that
+/// holds the result `index`, in the order the results follow each other;
+/// empty when a yielded value of the cycle is not an iter_arg, or the chain
+/// from `index` does not lead back to it.
+SmallVector<unsigned> getPermutationCycle(scf::ForOp loop, unsigned index) {
+  SmallVector<unsigned> cycle;
+  unsigned position = index, results = loop.getNumResults();
+  do {
+    if (cycle.size() == results)
+      return {};
+    cycle.push_back(position);
+    auto arg = dyn_cast<BlockArgument>(loop.getYieldedValues()[position]);
+    if (!arg || arg.getOwner() != loop.getBody() ||
+        arg.getArgNumber() < loop.getNumInductionVars())
+      return {};
+    position = arg.getArgNumber() - loop.getNumInductionVars();
+  } while (position != index);
+  return cycle;
+}
+
+} // namespace
+
+std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
+                                                     Operation *free,
+                                                     Operation *use) {
+  std::vector<FixIt> fixes;
+  Value freed = getFreedOperand(free);
+  Value root = freed ? stripViews(freed) : Value();
+  auto loop = root ? root.getDefiningOp<scf::ForOp>() : scf::ForOp();
+  // A loop with a known trip count: deriveFromRoot already knows which init
+  // each result is, and the local strategies apply.
+  if (!loop || loop.getStaticTripCount())
+    return fixes;
+  SmallVector<unsigned> cycle =
+      getPermutationCycle(loop, cast<OpResult>(root).getResultNumber());
+  if (cycle.size() < 2)
+    return fixes;
+  // Every result of the cycle freed once, on every path after the loop: by
+  // a free site in the loop's own block.
+  Block *block = loop->getBlock();
+  SmallVector<Operation *> sites;
+  for (unsigned index : cycle) {
+    Operation *site = nullptr;
+    for (Value alias : getFixAliases(loop.getResult(index)))
+      for (Operation *user : alias.getUsers()) {
+        Value operand = getFreedOperand(user);
+        if (!operand || stripViews(operand) != loop.getResult(index))
+          continue;
+        if (site || user->getBlock() != block || !loop->isBeforeInBlock(user))
+          return fixes;
+        site = user;
+      }
+    if (!site)
+      return fixes;
+    sites.push_back(site);
+  }
+  Operation *last = sites.front();
+  for (Operation *site : sites)
+    if (last->isBeforeInBlock(site))
+      last = site;
+  // The init the use still needs: the use returns it, or follows the frees
+  // in the same block.
+  bool returns = use->hasTrait<OpTrait::ReturnLike>() &&
+                 isa<FunctionOpInterface>(use->getParentOp());
+  Operation *holder = block->findAncestorOpInBlock(*use);
+  if (!returns && (!holder || !last->isBeforeInBlock(holder) ||
+                   holder->hasTrait<OpTrait::IsTerminator>()))
+    return fixes;
+  Value needed;
+  for (unsigned index : cycle) {
+    Value init = loop.getInitArgs()[index];
+    if (llvm::any_of(use->getOperands(),
+                     [&](Value operand) { return derivesAlways(operand, init); }))
+      needed = init;
+  }
+  if (!needed)
+    return fixes;
+  const SourceInfo &source = context.getSource();
+  FixItBuilder builder(context);
+  for (Operation *site : sites)
+    builder.remove(site);
+  std::string text, kept;
+  for (unsigned index : cycle) {
+    Value init = loop.getInitArgs()[index];
+    if (init == needed)
+      continue;
+    if (!StringRef(source.getName(init)).starts_with("%"))
+      return fixes;
+    text += (text.empty() ? "" : "\n") +
+            getDeallocText(context, init, Deallocator::Memref);
+    kept += (kept.empty() ? "" : ", ") + source.getName(init);
+  }
+  builder.insertBefore(last->getNextNode(), text);
+  if (!returns)
+    builder.insertAfter(holder,
+                        getDeallocText(context, needed, Deallocator::Memref));
+  std::string description =
+      "free the buffers the loop permutes (" + kept + ") instead of its " +
+      "results: which result holds which depends on the trip count";
+  if (auto fix = builder.take(description))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
