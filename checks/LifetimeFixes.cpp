@@ -180,6 +180,178 @@ SmallVector<Block *> getEnclosingEnds(Operation *site, Operation *loss,
   return ends;
 }
 
+/// The guards of a leak's guarded candidates, in the order they are tried:
+/// ownership flags forwarded with the buffer (an i1 block argument or region
+/// result next to it), the condition of a select or `scf.if` that hands it
+/// on one way only (the first `numFlags`), then the branch decisions of the
+/// witness (also a callee's, through what the call passes) and both
+/// decisions of a select between two values that may both hold it.
+struct GuardSet {
+  using Guards = SmallVector<SmallVector<Candidates::Guard, 2>>;
+  static constexpr size_t kMax = 8;
+
+  SmallVector<Candidates::Guard> guards;
+  size_t numFlags = 0;
+
+  /// Each guard alone (at most kMax).
+  Guards singles() const { return range(0, std::min(guards.size(), kMax)); }
+  /// Each flag alone.
+  Guards flags() const { return range(0, numFlags); }
+  /// Each branch decision alone (of the first kMax guards).
+  Guards decisions() const {
+    return range(numFlags, std::max(numFlags, std::min(guards.size(), kMax)));
+  }
+  /// Two branch decisions of the witness (the buffer lost where both went
+  /// its way), then a flag and a decision (many flags must not crowd the
+  /// decisions out), then two flags (an scf.if nested in the branch of
+  /// another that yields it); at most kMax of each kind.
+  Guards pairs() const {
+    Guards all;
+    addPairs(all, numFlags, guards.size(), numFlags, guards.size());
+    addPairs(all, 0, numFlags, numFlags, guards.size());
+    addPairs(all, 0, numFlags, 0, numFlags);
+    return all;
+  }
+
+private:
+  Guards range(size_t from, size_t to) const {
+    Guards all;
+    for (size_t i = from; i < to; ++i)
+      all.push_back({guards[i]});
+    return all;
+  }
+  /// Pairs (i, j) of two conditions, i in [iFrom, iEnd), j > i in
+  /// [jFrom, jEnd), at most kMax.
+  void addPairs(Guards &all, size_t iFrom, size_t iEnd, size_t jFrom,
+                size_t jEnd) const {
+    size_t pairs = 0;
+    for (size_t i = iFrom; i < iEnd; ++i)
+      for (size_t j = std::max(i + 1, jFrom); j < jEnd && pairs < kMax; ++j)
+        if (guards[i].first != guards[j].first) {
+          all.push_back({guards[i], guards[j]});
+          ++pairs;
+        }
+  }
+};
+
+/// The guards of the leak `event` of the buffer `candidates` free, lost on
+/// the witness from `site` (its allocation).
+GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
+                       Operation *site) {
+  GuardSet set;
+  auto addGuard = [&](Value condition, bool polarity) {
+    if (!condition || !condition.getType().isInteger(1))
+      return;
+    // A condition may come twice, with both polarities: a flag that
+    // travels with the buffer (true) is also a branch the witness
+    // took the other way.
+    for (const Candidates::Guard &g : set.guards)
+      if (g.first == condition && g.second == polarity)
+        return;
+    set.guards.push_back({condition, polarity});
+  };
+  for (Value alias : candidates.getAliasSet()) {
+    auto flags =
+        isa<BlockArgument>(alias)
+            ? ValueRange(cast<BlockArgument>(alias).getOwner()->getArguments())
+            : ValueRange(alias.getDefiningOp()->getResults());
+    for (Value flag : flags)
+      addGuard(flag, true);
+  }
+  // A buffer a select may hand on (a returned select): freed when the
+  // select picks the other one.
+  for (Value alias : candidates.getAliasSet())
+    if (auto select = alias.getDefiningOp<arith::SelectOp>()) {
+      bool onTrue = candidates.getAliasSet().contains(select.getTrueValue());
+      bool onFalse = candidates.getAliasSet().contains(select.getFalseValue());
+      if (onTrue != onFalse)
+        addGuard(select.getCondition(), onFalse);
+    }
+  // A buffer yielded by one branch of an scf.if is owned when that
+  // branch ran.
+  for (Value alias : candidates.getAliasSet()) {
+    auto result = dyn_cast<OpResult>(alias);
+    auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
+    if (!ifOp || ifOp.getElseRegion().empty())
+      continue;
+    bool yields[2];
+    for (unsigned r = 0; r < 2; ++r) {
+      auto yield =
+          cast<scf::YieldOp>(ifOp->getRegion(r).front().getTerminator());
+      yields[r] = candidates.getAliasSet().contains(
+          yield.getOperand(result.getResultNumber()));
+    }
+    if (yields[0] != yields[1]) // both: the condition says nothing
+      addGuard(ifOp.getCondition(), yields[0]);
+  }
+  set.numFlags = set.guards.size();
+  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
+    if (step.kind != WitnessStep::Kind::Branch ||
+        !inSameFunction(step.op, site))
+      continue;
+    // (A switch too, on the i1 its selector is chosen by.)
+    if (auto decision = getEdgeDecision(step.op, step.successor))
+      addGuard(decision->first, decision->second);
+  }
+  // A branch of a callee the path enters from this function, on an
+  // argument of the callee (a callee that frees the buffer under that
+  // condition): what the call passes for it decides the same.
+  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
+    if (step.kind != WitnessStep::Kind::Branch || inSameFunction(step.op, site))
+      continue;
+    auto decision = getEdgeDecision(step.op, step.successor);
+    auto argument =
+        decision ? dyn_cast<BlockArgument>(decision->first) : nullptr;
+    Operation *callee = getFunctionOf(step.op);
+    if (!argument || !argument.getOwner()->isEntryBlock() ||
+        argument.getOwner()->getParentOp() != callee)
+      continue;
+    for (const WitnessStep &entered : event.witness) {
+      auto call = dyn_cast_or_null<CallOpInterface>(entered.op);
+      if (entered.kind != WitnessStep::Kind::Call || !call ||
+          !inSameFunction(call, site) || call.resolveCallable() != callee ||
+          argument.getArgNumber() >= call.getArgOperands().size())
+        continue;
+      addGuard(call.getArgOperands()[argument.getArgNumber()],
+               decision->second);
+      break;
+    }
+  }
+  // A select between two values that may both hold it (one of them on
+  // some paths only): it hands on the buffer under either decision, so
+  // either may be the one the leaking path takes.
+  for (Value alias : candidates.getAliasSet())
+    if (auto select = alias.getDefiningOp<arith::SelectOp>())
+      if (candidates.getAliasSet().contains(select.getTrueValue()) &&
+          candidates.getAliasSet().contains(select.getFalseValue())) {
+        addGuard(select.getCondition(), true);
+        addGuard(select.getCondition(), false);
+      }
+  return set;
+}
+
+/// The blocks of `home`'s region that `home` dominates and that branch out
+/// of them (or back to `home`), when the block of `loss` is not one of them:
+/// the last places its allocation's own name is seen on the way to the
+/// loss. Empty when there are more than two.
+SmallVector<Block *> getDominanceExits(DominanceInfo &dominance, Block *home,
+                                       Operation *loss) {
+  SmallVector<Block *> exits;
+  Region *region = home->getParent();
+  Operation *ancestor = region->findAncestorOpInRegion(*loss);
+  if (!ancestor || dominance.dominates(home, ancestor->getBlock()))
+    return exits;
+  for (Block &block : *region)
+    if (dominance.dominates(home, &block) &&
+        llvm::any_of(block.getSuccessors(), [&](Block *next) {
+          return next == home || !dominance.dominates(home, next);
+        }))
+      exits.push_back(&block);
+  if (exits.size() > 2)
+    exits.clear();
+  return exits;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -442,24 +614,43 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           candidates.insertAtEnd(end, "where the paths of its uses in the "
                                       "region join");
     };
-    // Guards: the branch decisions of the witness, and ownership flags
-    // forwarded with the buffer (an i1 block argument or region result next
-    // to it), so that a buffer that is owned only on some paths is freed
-    // only there.
+    // A dealloc under each guard (then under each pair of guards), so
+    // that a buffer that is owned only on some paths is freed only there.
     // With `passOn`, only before a loss at a branch that passes the buffer
     // on some of its edges (the guard says which edge is taken): tried
     // after the edges are split and the flags are passed (onEdges,
     // withFlag), which say the same without a guard.
     auto guarded = [&](bool passOn) {
+      if (passOn && (!inSameFunction(event.relatedOp, site) ||
+                     event.relatedOp->getNumSuccessors() == 0 ||
+                     !candidates.usesBuffer(event.relatedOp)))
+        return;
+      GuardSet guards = collectGuards(candidates, event, site);
+      // A dealloc at `anchor` (after it, or before it) under each of
+      // `which`.
+      auto place = [&](const GuardSet::Guards &which, Operation *anchor,
+                       bool after, const char *where, bool beforeUse = false) {
+        for (const auto &guard : which)
+          if (after)
+            candidates.insertGuardedAfter(anchor, guard, where);
+          else
+            candidates.insertGuarded(anchor, /*after=*/false, guard, where,
+                                     beforeUse);
+      };
+      if (passOn) {
+        const char *where = "before the branch, where the edge taken does "
+                            "not pass it on";
+        place(guards.singles(), event.relatedOp, false, where,
+              /*beforeUse=*/true);
+        place(guards.pairs(), event.relatedOp, false, where,
+              /*beforeUse=*/true);
+        return;
+      }
       // Where to free: before the loss; for a loss the path meets in a
       // callee or a caller, after the last use where the paths of its uses
       // join.
       Operation *anchor = event.relatedOp;
       bool after = false;
-      if (passOn && (!inSameFunction(event.relatedOp, site) ||
-                     event.relatedOp->getNumSuccessors() == 0 ||
-                     !candidates.usesBuffer(event.relatedOp)))
-        return;
       if (!inSameFunction(event.relatedOp, site)) {
         SmallVector<Operation *> uses{site};
         for (Value alias : candidates.getAliasSet())
@@ -479,152 +670,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         else if (!after)
           return;
       }
-      // (At the end of a block that encloses the allocation: `atEnd`.)
-      const char *atEnd = nullptr;
-      auto insert = [&](ArrayRef<Candidates::Guard> which) {
-        if (passOn)
-          candidates.insertGuarded(anchor, /*after=*/false, which,
-                                   "before the branch, where the edge taken "
-                                   "does not pass it on",
-                                   /*beforeUse=*/true);
-        else if (atEnd)
-          candidates.insertGuarded(anchor, after, which, atEnd);
-        else if (after)
-          candidates.insertGuardedAfter(anchor, which,
-                                        "after its last use, where the paths "
-                                        "of its uses join");
-        else
-          candidates.insertGuardedBefore(anchor, which,
-                                         "where the last reference is lost");
-      };
-      SmallVector<Candidates::Guard> guards;
-      auto addGuard = [&](Value condition, bool polarity) {
-        if (!condition || !condition.getType().isInteger(1))
-          return;
-        // A condition may come twice, with both polarities: a flag that
-        // travels with the buffer (true) is also a branch the witness
-        // took the other way.
-        for (const Candidates::Guard &g : guards)
-          if (g.first == condition && g.second == polarity)
-            return;
-        guards.push_back({condition, polarity});
-      };
-      for (Value alias : candidates.getAliasSet()) {
-        auto flags = isa<BlockArgument>(alias)
-                         ? ValueRange(cast<BlockArgument>(alias)
-                                          .getOwner()
-                                          ->getArguments())
-                         : ValueRange(alias.getDefiningOp()->getResults());
-        for (Value flag : flags)
-          addGuard(flag, true);
-      }
-      // A buffer a select may hand on (a returned select): freed when the
-      // select picks the other one.
-      for (Value alias : candidates.getAliasSet())
-        if (auto select = alias.getDefiningOp<arith::SelectOp>()) {
-          bool onTrue =
-              candidates.getAliasSet().contains(select.getTrueValue());
-          bool onFalse =
-              candidates.getAliasSet().contains(select.getFalseValue());
-          if (onTrue != onFalse)
-            addGuard(select.getCondition(), onFalse);
-        }
-      // A buffer yielded by one branch of an scf.if is owned when that
-      // branch ran.
-      for (Value alias : candidates.getAliasSet()) {
-        auto result = dyn_cast<OpResult>(alias);
-        auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
-        if (!ifOp || ifOp.getElseRegion().empty())
-          continue;
-        bool yields[2];
-        for (unsigned r = 0; r < 2; ++r) {
-          auto yield = cast<scf::YieldOp>(
-              ifOp->getRegion(r).front().getTerminator());
-          yields[r] = candidates.getAliasSet().contains(
-              yield.getOperand(result.getResultNumber()));
-        }
-        if (yields[0] != yields[1]) // both: the condition says nothing
-          addGuard(ifOp.getCondition(), yields[0]);
-      }
-      size_t numFlags = guards.size();
-      for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
-        if (step.kind != WitnessStep::Kind::Branch ||
-            !inSameFunction(step.op, site))
-          continue;
-        // (A switch too, on the i1 its selector is chosen by.)
-        if (auto decision = getEdgeDecision(step.op, step.successor))
-          addGuard(decision->first, decision->second);
-      }
-      // A branch of a callee the path enters from this function, on an
-      // argument of the callee (a callee that frees the buffer under that
-      // condition): what the call passes for it decides the same.
-      for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
-        if (step.kind != WitnessStep::Kind::Branch ||
-            inSameFunction(step.op, site))
-          continue;
-        auto decision = getEdgeDecision(step.op, step.successor);
-        auto argument =
-            decision ? dyn_cast<BlockArgument>(decision->first) : nullptr;
-        Operation *callee = getFunctionOf(step.op);
-        if (!argument || !argument.getOwner()->isEntryBlock() ||
-            argument.getOwner()->getParentOp() != callee)
-          continue;
-        for (const WitnessStep &entered : event.witness) {
-          auto call = dyn_cast_or_null<CallOpInterface>(entered.op);
-          if (entered.kind != WitnessStep::Kind::Call || !call ||
-              !inSameFunction(call, site) || call.resolveCallable() != callee ||
-              argument.getArgNumber() >= call.getArgOperands().size())
-            continue;
-          addGuard(call.getArgOperands()[argument.getArgNumber()],
-                   decision->second);
-          break;
-        }
-      }
-      // A select between two values that may both hold it (one of them on
-      // some paths only): it hands on the buffer under either decision, so
-      // either may be the one the leaking path takes.
-      for (Value alias : candidates.getAliasSet())
-        if (auto select = alias.getDefiningOp<arith::SelectOp>())
-          if (candidates.getAliasSet().contains(select.getTrueValue()) &&
-              candidates.getAliasSet().contains(select.getFalseValue())) {
-            addGuard(select.getCondition(), true);
-            addGuard(select.getCondition(), false);
-          }
-      constexpr size_t kMaxGuarded = 8;
-      auto insertSingles = [&] {
-        for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i)
-          insert({guards[i]});
-      };
-      // Two guards: pairs (i, j) of two conditions, i in [iFrom, iEnd),
-      // j > i in [jFrom, jEnd), at most kMaxGuarded of each kind.
-      auto insertPairs = [&](size_t iFrom, size_t iEnd, size_t jFrom,
-                             size_t jEnd) {
-        size_t pairs = 0;
-        for (size_t i = iFrom; i < iEnd; ++i)
-          for (size_t j = std::max(i + 1, jFrom);
-               j < jEnd && pairs < kMaxGuarded; ++j)
-            if (guards[i].first != guards[j].first) {
-              insert({guards[i], guards[j]});
-              ++pairs;
-            }
-      };
-      // Two branch decisions of the witness (the buffer lost where both
-      // went its way), then an ownership flag (or the branch that yields
-      // the buffer) and a branch decision: many flags must not crowd the
-      // decisions out.
-      auto insertAllPairs = [&] {
-        insertPairs(numFlags, guards.size(), numFlags, guards.size());
-        insertPairs(0, numFlags, numFlags, guards.size());
-        // Then two flags (or branches that yield the buffer): the buffer
-        // is owned where both say so (an scf.if nested in the branch of
-        // another that yields it).
-        insertPairs(0, numFlags, 0, numFlags);
-      };
-      insertSingles();
-      if (passOn) {
-        insertAllPairs();
-        return;
-      }
+      const char *where = after ? "after its last use, where the paths of "
+                                  "its uses join"
+                                : "where the last reference is lost";
+      place(guards.singles(), anchor, after, where);
       // A loss inside a region op of the buffer's region that does not use
       // it (a loop after its last use): before that op, under each guard,
       // not once per iteration.
@@ -633,57 +682,37 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                 *event.relatedOp);
             holder && holder != event.relatedOp &&
             !candidates.usesBuffer(holder))
-          for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i)
-            candidates.insertGuardedBefore(holder, {guards[i]},
-                                           "before the region op where the "
-                                           "last reference is lost");
+          place(guards.singles(), holder, false,
+                "before the region op where the last reference is lost");
       // A loss at a region op that hands the buffer and its flag out (the
       // flag's dealloc missing): after it, guarded by the flag.
       if (anchor == event.relatedOp && event.relatedOp->getNumRegions() != 0)
-        for (size_t i = 0; i < numFlags; ++i)
-          candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
-                                        "after the op that hands it out");
+        place(guards.flags(), event.relatedOp, true,
+              "after the op that hands it out");
       // A loss at a region op whose regions use the buffer last (a loop
       // over a view of it): after it, under each branch decision.
       if (anchor == event.relatedOp && event.relatedOp->getNumRegions() != 0 &&
           candidates.usesBuffer(event.relatedOp))
-        for (size_t i = numFlags; i < guards.size() && i < kMaxGuarded; ++i)
-          candidates.insertGuardedAfter(event.relatedOp, {guards[i]},
-                                        "after the op where the last "
-                                        "reference is lost");
-      insertAllPairs();
+        place(guards.decisions(), event.relatedOp, true,
+              "after the op where the last reference is lost");
+      place(guards.pairs(), anchor, after, where);
       // Lost past the blocks its allocation dominates, where an alias that
       // may hold another buffer (a block argument of a join) is the only
       // name left: at the end of each block that still sees its own name and
       // branches out of them (after the last use there), under each guard.
       if (inSameFunction(event.relatedOp, site) &&
-          root.getParentBlock() == site->getBlock()) {
-        Block *home = site->getBlock();
-        Region *region = home->getParent();
-        Operation *loss = region->findAncestorOpInRegion(*event.relatedOp);
-        SmallVector<Block *> exits;
-        if (loss && !dominance.dominates(home, loss->getBlock()))
-          for (Block &block : *region)
-            if (dominance.dominates(home, &block) &&
-                llvm::any_of(block.getSuccessors(), [&](Block *next) {
-                  return next == home || !dominance.dominates(home, next);
-                }))
-              exits.push_back(&block);
-        if (exits.size() <= 2)
-          for (Block *exit : exits) {
-            Operation *last = getLastUseIn(exit, candidates.getAliasSet());
-            for (size_t i = 0; i < guards.size() && i < kMaxGuarded; ++i) {
-              const char *where = "at the end of the last block that sees "
-                                  "its own name";
-              if (last && !last->hasTrait<OpTrait::IsTerminator>())
-                candidates.insertGuardedAfter(last, {guards[i]}, where);
-              else
-                candidates.insertGuarded(exit->getTerminator(),
-                                         /*after=*/false, {guards[i]}, where,
-                                         /*beforeUse=*/true);
-            }
-          }
-      }
+          root.getParentBlock() == site->getBlock())
+        for (Block *exit :
+             getDominanceExits(dominance, site->getBlock(), event.relatedOp)) {
+          Operation *last = getLastUseIn(exit, candidates.getAliasSet());
+          const char *end = "at the end of the last block that sees its own "
+                            "name";
+          if (last && !last->hasTrait<OpTrait::IsTerminator>())
+            place(guards.singles(), last, true, end);
+          else
+            place(guards.singles(), exit->getTerminator(), false, end,
+                  /*beforeUse=*/true);
+        }
       // A buffer of a nested region whose last reference is lost outside of
       // it, where no name of it is left: at the end of each block that
       // encloses the allocation (and where the paths of its uses in a region
@@ -693,16 +722,18 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
             return dominance.properlyDominates(alias, event.relatedOp);
           }))
         return;
-      atEnd = "at the end of a block that encloses its allocation";
-      for (Block *end : getEnclosingEnds(site, event.relatedOp,
-                                         candidates.getAliasSet())) {
+      for (Block *end :
+           getEnclosingEnds(site, event.relatedOp, candidates.getAliasSet())) {
         Operation *last = getLastUseIn(end, candidates.getAliasSet());
-        after = last && !last->hasTrait<OpTrait::IsTerminator>();
-        anchor = after ? last : (end->empty() ? nullptr : &end->back());
-        if (!anchor)
+        bool afterLast = last && !last->hasTrait<OpTrait::IsTerminator>();
+        Operation *at =
+            afterLast ? last : (end->empty() ? nullptr : &end->back());
+        if (!at)
           continue;
-        insertSingles();
-        insertAllPairs();
+        const char *enclosing =
+            "at the end of a block that encloses its allocation";
+        place(guards.singles(), at, afterLast, enclosing);
+        place(guards.pairs(), at, afterLast, enclosing);
       }
     };
     // A dealloc that runs on some paths only: move it to the block that

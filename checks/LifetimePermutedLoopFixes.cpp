@@ -99,8 +99,9 @@ std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
   Value needed;
   for (unsigned index : cycle) {
     Value init = loop.getInitArgs()[index];
-    if (llvm::any_of(use->getOperands(),
-                     [&](Value operand) { return derivesAlways(operand, init); }))
+    if (llvm::any_of(use->getOperands(), [&](Value operand) {
+          return derivesAlways(operand, init);
+        }))
       needed = init;
   }
   if (!needed)
