@@ -599,14 +599,23 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   // buffer (a loop result freed in a later loop).
   Value freed = second->getNumOperands() == 1 ? second->getOperand(0) : Value();
   size_t movedOut = fixes.size();
+  // Not the dealloc of a helper that only frees, reached through two of its
+  // calls or after a free elsewhere: its calls are the free sites (the
+  // candidates below edit them), and without its dealloc every call of it
+  // would free nothing.
+  auto inHelper = [&](Operation *free) {
+    return (first == second || !inSameFunction(first, second)) &&
+           onlyFrees(getFunctionOf(free));
+  };
   FixItBuilder removeSecond(context);
   removeSecond.remove(second);
-  if (auto fix = removeSecond.take("delete the redundant dealloc"))
-    fixes.push_back(std::move(*fix));
+  if (!inHelper(second))
+    if (auto fix = removeSecond.take("delete the redundant dealloc"))
+      fixes.push_back(std::move(*fix));
   // Also when the second free is in a helper the function calls after its
   // own dealloc (gen seed 13076: deleting the helper's dealloc would leak in
   // its other callers; validation refuses whichever is wrong).
-  if (first &&
+  if (first && first != second && !inHelper(first) &&
       (inSameFunction(first, second) || isa<memref::DeallocOp>(first))) {
     FixItBuilder removeFirst(context);
     removeFirst.remove(first);
