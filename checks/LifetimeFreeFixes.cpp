@@ -250,7 +250,7 @@ std::optional<FixIt> memlint::getFreeEachOnceFix(const LintContext &context,
     return std::nullopt;
   // Every free site of any of them frees one of them; none is returned.
   FixItBuilder builder(context);
-  llvm::SmallPtrSet<Operation *, 8> sites;
+  llvm::SetVector<Operation *> sites; // in the order found: deterministic
   SmallVector<llvm::SetVector<Value>> aliasSets;
   for (Value root : roots) {
     if (!inSameFunction(root.getDefiningOp(), buffer.getDefiningOp()))
