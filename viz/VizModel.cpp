@@ -7,6 +7,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -337,6 +338,15 @@ CellKind BufferRow::cellAt(unsigned point) const {
   return rangeAt(point);
 }
 
+/// Whether `value` names, itself or through views and casts, an allocation
+/// of `cls` other than `root`: a use or a free of it is about that buffer,
+/// not about `root` (the class also holds what a select of the two may be).
+static bool namesOtherRoot(const AliasClass &cls, Value root, Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value != root && llvm::is_contained(cls.heapRoots, value);
+}
+
 //===----------------------------------------------------------------------===//
 // FunctionModel
 //===----------------------------------------------------------------------===//
@@ -509,7 +519,7 @@ FunctionModel::FunctionModel(const LintContext &context, Operation *function,
     if (const AliasClass *cls = classes.lookup(root))
       for (const AliasUse &use : cls->uses) {
         auto point = lookupPoint(use.getOwner());
-        if (!point)
+        if (!point || namesOtherRoot(*cls, root, use.operand->get()))
           continue;
         if (use.kind == AliasUse::Kind::Free)
           row.frees.push_back(*point);
