@@ -765,6 +765,40 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
         fixes.push_back(std::move(*fix));
     }
   }
+  // Uses in the successors of the dealloc's block that no block joins (a
+  // CFG loop's body and its exit): the dealloc sinks into each successor,
+  // after the last use there, when the block is each one's only predecessor.
+  Operation *useHolder = free->getParentRegion()->findAncestorOpInRegion(*use);
+  if (Operation *terminator = free->getBlock()->getTerminator();
+      useHolder && useHolder->getBlock() != free->getBlock() && terminator &&
+      terminator->getNumSuccessors() > 1) {
+    Value freed = free->getNumOperands() == 1 ? free->getOperand(0) : Value();
+    std::optional<std::string> text = getOpText(context, free);
+    FixItBuilder builder(context);
+    builder.remove(free);
+    llvm::SmallPtrSet<Block *, 4> done;
+    bool ok = freed && text && isa<memref::DeallocOp>(free);
+    for (Block *next : terminator->getSuccessors()) {
+      if (!ok || !done.insert(next).second)
+        continue;
+      ok = next->getSinglePredecessor() == free->getBlock() &&
+           (!isa<BlockArgument>(freed) ||
+            cast<BlockArgument>(freed).getOwner() != next);
+      Operation *last = getLastUseIn(next, aliases);
+      if (!ok || (last && last->hasTrait<OpTrait::IsTerminator>())) {
+        ok = false;
+        continue;
+      }
+      if (last)
+        builder.insertAfter(last, *text);
+      else
+        builder.insertBefore(&next->front(), *text);
+    }
+    if (ok)
+      if (auto fix = builder.take("move the dealloc into each successor, "
+                                  "after the last use there"))
+        fixes.push_back(std::move(*fix));
+  }
   addFreeOnceFixes(context, event, use, aliases, fixes);
   for (FixIt &fix : getPermutedLoopFreeFixes(context, free, use))
     fixes.push_back(std::move(fix));
