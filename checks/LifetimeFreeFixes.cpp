@@ -776,10 +776,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     std::optional<std::string> text = getOpText(context, free);
     FixItBuilder builder(context);
     builder.remove(free);
-    llvm::SmallPtrSet<Block *, 4> done;
     bool ok = freed && text && isa<memref::DeallocOp>(free);
     for (Block *next : terminator->getSuccessors()) {
-      if (!ok || !done.insert(next).second)
+      if (!ok)
         continue;
       ok = next->getSinglePredecessor() == free->getBlock() &&
            (!isa<BlockArgument>(freed) ||
