@@ -2,6 +2,7 @@
 
 #include "checks/FixIts.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -184,6 +185,54 @@ std::string memlint::getDeallocText(const LintContext &context, Value value,
     break;
   }
   return text;
+}
+
+bool memlint::removeFree(FixItBuilder &builder, const LintContext &context,
+                         Operation *free, Value freed) {
+  auto dealloc = dyn_cast<bufferization::DeallocOp>(free);
+  if (!dealloc)
+    return builder.remove(free);
+  SmallVector<Value> memrefs, conditions;
+  for (auto [memref, condition] :
+       llvm::zip(dealloc.getMemrefs(), dealloc.getConditions()))
+    if (memref != freed) {
+      memrefs.push_back(memref);
+      conditions.push_back(condition);
+    }
+  if (memrefs.size() == dealloc.getMemrefs().size())
+    return false;
+  if (memrefs.empty() && dealloc->use_empty())
+    return builder.remove(free);
+  // The results as written, then the op in its custom form without `freed`.
+  std::optional<std::string> old = getOpText(context, free);
+  size_t at = old ? old->find("bufferization.dealloc") : std::string::npos;
+  if (at == std::string::npos || (at && (*old)[at - 1] == '"'))
+    return false; // (the generic form)
+  const SourceInfo &source = context.getSource();
+  std::string text = old->substr(0, at) + "bufferization.dealloc";
+  llvm::raw_string_ostream os(text);
+  auto list = [&](ArrayRef<Value> values, bool withTypes) {
+    llvm::interleaveComma(values, os,
+                          [&](Value v) { os << source.getName(v); });
+    if (withTypes) {
+      os << " : ";
+      llvm::interleaveComma(values, os, [&](Value v) { os << v.getType(); });
+    }
+  };
+  if (!memrefs.empty()) {
+    os << " (";
+    list(memrefs, true);
+    os << ") if (";
+    list(conditions, false);
+    os << ")";
+  }
+  SmallVector<Value> retained(dealloc.getRetained());
+  if (!retained.empty()) {
+    os << " retain (";
+    list(retained, true);
+    os << ")";
+  }
+  return builder.replace(free, text);
 }
 
 bool memlint::editsClash(llvm::ArrayRef<FixEdit> edits,

@@ -127,6 +127,13 @@ std::optional<std::string> getOpText(const SourceInfo &source,
 std::string getDeallocText(const LintContext &context, mlir::Value value,
                            Deallocator family);
 
+/// Deletes the free of `freed` by `free`: the lines of `free`, or, for a
+/// `bufferization.dealloc` that frees other memrefs too or whose results
+/// are used, `freed` (and its condition) from its lists. False (and no
+/// edit) when `freed` is not what it frees or the text does not allow it.
+bool removeFree(FixItBuilder &builder, const LintContext &context,
+                mlir::Operation *free, mlir::Value freed);
+
 /// Whether applying `edits` together with edits over the ranges `taken`
 /// ([offset, offset + length) each) would depend on their order (applyEdits
 /// drops an edit that starts inside an earlier one): they overlap, or start

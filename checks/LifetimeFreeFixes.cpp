@@ -18,6 +18,7 @@
 #include "checks/LifetimeFlagFixes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -572,6 +573,19 @@ Value memlint::getFreedOperand(Operation *op) {
   return call.getArgOperands()[*freed];
 }
 
+/// The memref operand of the `bufferization.dealloc` `free` that may hold
+/// `buffer`; null for other ops or when none does.
+static Value getBufferizationDeallocOperand(Operation *free, Value buffer) {
+  auto dealloc = dyn_cast_or_null<bufferization::DeallocOp>(free);
+  if (!dealloc || !buffer)
+    return Value();
+  llvm::SetVector<Value> aliases = getFixAliases(buffer);
+  for (Value memref : dealloc.getMemrefs())
+    if (aliases.contains(memref))
+      return memref;
+  return Value();
+}
+
 std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
                                                const LifetimeEvent &event) {
   std::vector<FixIt> fixes;
@@ -608,8 +622,8 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
            onlyFrees(getFunctionOf(free));
   };
   FixItBuilder removeSecond(context);
-  removeSecond.remove(second);
-  if (!inHelper(second))
+  if (removeFree(removeSecond, context, second, event.alias) &&
+      !inHelper(second))
     if (auto fix = removeSecond.take("delete the redundant dealloc"))
       fixes.push_back(std::move(*fix));
   // Also when the second free is in a helper the function calls after its
@@ -618,8 +632,9 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   if (first && first != second && !inHelper(first) &&
       (inSameFunction(first, second) || isa<memref::DeallocOp>(first))) {
     FixItBuilder removeFirst(context);
-    removeFirst.remove(first);
-    if (auto fix = removeFirst.take("delete the first dealloc"))
+    if (removeFree(removeFirst, context, first,
+                   getBufferizationDeallocOperand(first, buffer)))
+      if (auto fix = removeFirst.take("delete the first dealloc"))
       fixes.push_back(std::move(*fix));
   }
   if (!movedOut && freed && freed != buffer &&
@@ -692,6 +707,16 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   if (!free || !use || !event.buffer)
     return fixes;
   llvm::SetVector<Value> aliases = getFixAliases(event.buffer);
+  // Freed by a bufferization.dealloc among other memrefs (its condition
+  // true on some path): not freed there at all (the use, a return, may hand
+  // it to the caller; validation refuses the leaks this makes elsewhere).
+  if (Value freed = getBufferizationDeallocOperand(free, event.buffer)) {
+    FixItBuilder builder(context);
+    if (removeFree(builder, context, free, freed))
+      if (auto fix = builder.take("drop " + context.getSource().getName(freed) +
+                                  " from the bufferization.dealloc"))
+        fixes.push_back(std::move(*fix));
+  }
   // Freed in a helper the function calls: the call is the free site.
   if (!inSameFunction(free, use)) {
     addFreeOnceFixes(context, event, use, aliases, fixes);
@@ -813,10 +838,44 @@ std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
                                                 const LifetimeEvent &event) {
   std::vector<FixIt> fixes;
   Operation *dealloc = event.op;
-  if (!dealloc || dealloc->getNumOperands() != 1 ||
+  if (!dealloc)
+    return fixes;
+  // A bufferization.dealloc frees several memrefs: drop the one it must not.
+  if (isa<bufferization::DeallocOp>(dealloc)) {
+    FixItBuilder builder(context);
+    if (removeFree(builder, context, dealloc, event.alias))
+      if (auto fix = builder.take(
+              "drop " + context.getSource().getName(event.alias) +
+              " from the bufferization.dealloc: the memory is not the "
+              "function's to free"))
+        fixes.push_back(std::move(*fix));
+    return fixes;
+  }
+  if (dealloc->getNumOperands() != 1 ||
       !isa<BaseMemRefType>(dealloc->getOperand(0).getType()))
     return fixes;
   Value freed = dealloc->getOperand(0);
+  // Memory of the function's own on some paths only (a select or `scf.if`
+  // between an allocation and memory it does not own): free it only then.
+  if (isa<memref::DeallocOp>(dealloc)) {
+    bool other = false;
+    SmallVector<Value> allocs = getAllocatedChoices(freed, other);
+    RootDerivation d;
+    if (allocs.size() == 1 && other)
+      d = deriveFromRoot(freed, allocs.front());
+    std::optional<std::string> text = getOpText(context, dealloc);
+    std::string condition =
+        d.condition ? context.getSource().getName(d.condition) : "";
+    if (d.kind == RootDerivation::Guarded && text &&
+        StringRef(condition).starts_with("%")) {
+      FixItBuilder builder(context);
+      builder.replace(dealloc,
+                      getGuardedText(condition, d.rootWhenTrue, *text));
+      if (auto fix = builder.take("free it only when it holds " +
+                                  context.getSource().getName(allocs.front())))
+        fixes.push_back(std::move(*fix));
+    }
+  }
   switch (event.reason) {
   case InvalidFreeReason::InteriorView: {
     Value buffer = event.buffer;
