@@ -10,6 +10,7 @@
 #include "checks/LifetimeFixCandidates.h"
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFlagFixes.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -439,56 +440,43 @@ void Candidates::combineWith(const FixIt &extra) {
 }
 
 void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
-                                 bool afterLoop, const std::string &where) {
+                                 bool afterLoop, const std::string &where,
+                                 std::optional<Guard> fresh) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
-  auto lines = source.getWholeLines(loop);
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  auto yieldLines = source.getWholeLines(yield);
   Block &entry = getFunctionOf(loop)->getRegion(0).front();
-  if (!lines || !yieldLines || entry.empty() ||
-      !source.getWholeLines(&entry.front()) ||
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  if (entry.empty() || !source.getWholeLines(&entry.front()) ||
       index >= loop.getNumRegionIterArgs())
     return;
-  StringRef header = text.slice(lines->first, lines->second);
-  header = header.take_until([](char c) { return c == '\n'; });
   unsigned line = source.getRange(loop).line;
   std::string suffix = std::to_string(line);
   std::string own = "%memlint_own_" + suffix,
               owned = "%memlint_owned_" + suffix,
               yes = "%memlint_true_" + suffix,
-              no = "%memlint_false_" + suffix;
-  for (const std::string &name : {own, owned, yes, no})
+              no = "%memlint_false_" + suffix,
+              negated = "%memlint_fresh_" + suffix;
+  for (const std::string &name : {own, owned, yes, no, negated})
     if (text.contains(name))
       return;
-  // "%r0, %r1 = scf.for ... iter_args(...) -> (T0, T1) {" on one line.
-  size_t equals = header.find(" = scf.for ");
-  size_t iterArgs = header.find("iter_args(");
-  size_t arrow = header.find(" -> ", iterArgs);
-  size_t brace = header.rfind(" {");
-  if (equals == StringRef::npos || iterArgs == StringRef::npos ||
-      arrow == StringRef::npos || brace == StringRef::npos ||
-      brace < arrow || header.take_front(equals).contains(':'))
-    return;
-  size_t close = header.rfind(')', arrow);
-  if (close == StringRef::npos || close < iterArgs)
-    return;
-  StringRef types = header.slice(arrow + 4, brace).trim();
-  std::string newTypes = types.starts_with("(") && types.ends_with(")")
-                             ? types.drop_back().str() + ", i1)"
-                             : "(" + types.str() + ", i1)";
-  StringRef yieldText = text.slice(yieldLines->first, yieldLines->second);
-  size_t colon = yieldText.find(" : ");
-  size_t yieldEnd = yieldText.rtrim().size();
-  if (colon == StringRef::npos || yieldText.contains("//"))
-    return;
-  EditList edits(context);
-  edits.replace(lines->first + equals, 0, ", " + owned);
-  edits.replace(lines->first + close, 0, ", " + own + " = " + no);
-  edits.replace(lines->first + arrow + 4, brace - arrow - 4, newTypes);
-  edits.replace(yieldLines->first + colon, 0, ", " + yes);
-  edits.replace(yieldLines->first + yieldEnd, 0, ", i1");
+  // What the iteration yields is its own allocation always, or when the
+  // guard `fresh` says so (an scf.if that yields it or another buffer).
+  std::string flag = yes;
   FixItBuilder builder(context);
+  if (fresh) {
+    std::string condition = source.getName(fresh->first);
+    if (!StringRef(condition).starts_with("%"))
+      return;
+    flag = condition;
+    if (!fresh->second) {
+      flag = negated;
+      builder.insertBefore(yield, negated + " = arith.xori " + condition +
+                                      ", " + yes + " : i1");
+    }
+  }
+  EditList edits(context);
+  if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {flag}, edits))
+    return;
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
                                            no + " = arith.constant false");
   // In the body: the carried buffer, freed after its last use there.

@@ -120,9 +120,13 @@ public:
   /// ownership flag, loop-carried): a new i1 iter_arg, false on entry and
   /// true from the body, says the carried buffer is the loop's own, and the
   /// body frees it under that flag after its last use; `afterLoop` also
-  /// frees the loop's result under the flag it returns.
+  /// frees the loop's result under the flag it returns. With `fresh`, the
+  /// body yields its own allocation only when that guard holds (an scf.if
+  /// that yields it or a buffer the loop does not own), and the flag yielded
+  /// is the guard's condition.
   void loopCarriedFlag(mlir::scf::ForOp loop, unsigned index, bool afterLoop,
-                       const std::string &where);
+                       const std::string &where,
+                       std::optional<Guard> fresh = std::nullopt);
 
   /// A candidate built elsewhere.
   void addFix(FixIt fix) { add(std::move(fix)); }

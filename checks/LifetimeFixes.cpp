@@ -537,18 +537,35 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       for (FixIt &fix :
            getRotatingFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));
-      auto loop = dyn_cast<scf::ForOp>(root.getParentBlock()->getParentOp());
-      if (!loop || root.getParentBlock() != loop.getBody())
+      // A buffer of before the loop that the loop may yield as its result.
+      for (FixIt &fix :
+           getLoopResultFlagFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
+      // The scf.for whose body holds the allocation (in a region nested in
+      // the body too: an scf.if that yields it or another buffer).
+      Operation *parent = root.getParentBlock()->getParentOp();
+      while (parent && !isa<scf::ForOp, FunctionOpInterface>(parent))
+        parent = parent->getParentOp();
+      auto loop = dyn_cast_or_null<scf::ForOp>(parent);
+      if (!loop)
         return;
       auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-      for (OpOperand &operand : yield->getOpOperands())
-        if (derivesAlways(operand.get(), root)) {
-          candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
-                                     /*afterLoop=*/false, "");
-          candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
-                                     /*afterLoop=*/true, "");
-          return;
-        }
+      for (OpOperand &operand : yield->getOpOperands()) {
+        RootDerivation d = deriveFromRoot(operand.get(), root);
+        std::optional<Candidates::Guard> fresh;
+        if (d.kind == RootDerivation::Guarded &&
+            (!d.condition.getParentBlock() ||
+             d.condition.getParentRegion()->isAncestor(&loop.getRegion()) ||
+             d.condition.getParentBlock() == loop.getBody()))
+          fresh = Candidates::Guard(d.condition, d.rootWhenTrue);
+        else if (d.kind != RootDerivation::Always)
+          continue;
+        candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
+                                   /*afterLoop=*/false, "", fresh);
+        candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
+                                   /*afterLoop=*/true, "", fresh);
+        return;
+      }
     };
     auto atExits = [&] {
       candidates.insertBeforeExits(root, "before each return");

@@ -15,6 +15,9 @@
 #define MEMLINT_CHECKS_LIFETIMEFLAGFIXES_H
 
 #include "checks/Check.h"
+#include "checks/FixIts.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace memlint {
 
@@ -88,6 +91,15 @@ std::vector<FixIt> getForHoldFixes(const LintContext &context,
                                    mlir::Value root, Deallocator family,
                                    bool returned);
 
+/// Adds the i1 iter_args `owns` (each starting as `no`, their results
+/// `owneds`) to the header of `loop` (up to the brace of its body, on one
+/// line or several) and the values `yielded` to its one-line `scf.yield`;
+/// false when the text does not show them so.
+bool appendFlagIterArgs(const SourceInfo &source, mlir::scf::ForOp loop,
+                        llvm::ArrayRef<std::string> owns,
+                        llvm::ArrayRef<std::string> owneds, llvm::StringRef no,
+                        llvm::ArrayRef<std::string> yielded, EditList &edits);
+
 /// A buffer `root` of an `scf.for` body that the loop hands on through
 /// several iter_args (yielded at one, that iter_arg yielded at another,
 /// ..., the last one dying in the body): an i1 iter_arg for each, false
@@ -97,6 +109,15 @@ std::vector<FixIt> getForHoldFixes(const LintContext &context,
 /// after the loop.
 std::vector<FixIt> getRotatingFlagFixes(const LintContext &context,
                                         mlir::Value root, Deallocator family);
+
+/// A buffer `root` allocated before an `scf.for` that the loop may yield as
+/// its result (an iteration yields it or a buffer of its own, as an
+/// `scf.if` in the body decides): an i1 iter_arg says whether the loop's
+/// value is `root` (true when the init is, then what each iteration
+/// yields), and `root` is freed after the loop unless the result is it.
+std::vector<FixIt> getLoopResultFlagFixes(const LintContext &context,
+                                          mlir::Value root,
+                                          Deallocator family);
 
 /// A buffer `root` handed from block to block through the arguments of
 /// several blocks of its region (a CFG loop's block argument handed on

@@ -40,22 +40,25 @@ bool allocatedIn(Value value, scf::ForOp loop) {
   return false;
 }
 
-/// Adds the i1 iter_args `owns` (each starting as `no`, their results
-/// `owneds`) to the one-line header of `loop` and the values `yielded` to
-/// its one-line `scf.yield`; false when the text does not show them so.
-bool appendFlagIterArgs(const SourceInfo &source, scf::ForOp loop,
-                        ArrayRef<std::string> owns,
-                        ArrayRef<std::string> owneds, StringRef no,
-                        ArrayRef<std::string> yielded, EditList &edits) {
+} // namespace
+
+bool memlint::appendFlagIterArgs(const SourceInfo &source, scf::ForOp loop,
+                                 ArrayRef<std::string> owns,
+                                 ArrayRef<std::string> owneds, StringRef no,
+                                 ArrayRef<std::string> yielded,
+                                 EditList &edits) {
   StringRef text = source.getText();
   auto lines = source.getWholeLines(loop);
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   auto yieldLines = source.getWholeLines(yield);
   if (!lines || !yieldLines)
     return false;
-  StringRef header = text.slice(lines->first, lines->second);
-  header = header.take_until([](char c) { return c == '\n'; });
-  // "%r0, %r1 = scf.for ... iter_args(...) -> (T0, T1) {" on one line.
+  // The header up to the brace that opens the body, which may span lines.
+  size_t open = findTopLevel(text, lines->first, "{");
+  if (open == StringRef::npos || open >= lines->second)
+    return false;
+  StringRef header = text.slice(lines->first, open + 1);
+  // "%r0, %r1 = scf.for ... iter_args(...) -> (T0, T1) {".
   size_t equals = header.find(" = scf.for ");
   size_t iterArgs = header.find("iter_args(");
   size_t arrow = header.find(" -> ", iterArgs);
@@ -91,6 +94,8 @@ bool appendFlagIterArgs(const SourceInfo &source, scf::ForOp loop,
   edits.replace(yieldLines->first + yieldEnd, 0, types);
   return true;
 }
+
+namespace {
 
 /// The candidate for one loop that receives `root` as its iter_arg `index`.
 std::optional<FixIt> holdInLoop(const LintContext &context, Value root,
@@ -341,4 +346,120 @@ std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
   if (!fix)
     return {};
   return {std::move(*fix)};
+}
+
+std::vector<FixIt> memlint::getLoopResultFlagFixes(const LintContext &context,
+                                                   Value root,
+                                                   Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *definition = root.getDefiningOp();
+  if (!definition)
+    return {};
+  Block &entry = getFunctionOf(definition)->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return {};
+  // The scf.for loops around a yield of the buffer, outside of which it is
+  // allocated.
+  llvm::SetVector<scf::ForOp> loops;
+  for (Value alias : getFixAliases(root))
+    for (Operation *user : alias.getUsers())
+      if (isa<scf::YieldOp>(user))
+        for (auto loop = user->getParentOfType<scf::ForOp>();
+             loop && !loop->isAncestor(definition) && loops.size() < 4;
+             loop = loop->getParentOfType<scf::ForOp>())
+          if (inSameFunction(loop, definition))
+            loops.insert(loop);
+  std::vector<FixIt> fixes;
+  for (scf::ForOp loop : loops) {
+    // The one result that may be the buffer.
+    std::optional<unsigned> index;
+    for (auto [i, yielded] : llvm::enumerate(loop.getYieldedValues()))
+      if (deriveFromRoot(yielded, root).kind != RootDerivation::Never &&
+          isa<BaseMemRefType>(yielded.getType())) {
+        if (index)
+          index = loop.getNumRegionIterArgs();
+        else
+          index = i;
+      }
+    if (!index || *index >= loop.getNumRegionIterArgs())
+      continue;
+    std::string suffix = std::to_string(source.getRange(loop).line) + "_" +
+                         std::to_string(*index);
+    std::string holds = "%memlint_yields_" + suffix,
+                held = "%memlint_yielded_" + suffix,
+                yes = "%memlint_yields_true_" + suffix,
+                no = "%memlint_yields_false_" + suffix,
+                negated = "%memlint_yields_not_" + suffix;
+    if (llvm::any_of(ArrayRef<std::string>{holds, held, yes, no, negated},
+                     [&](const std::string &name) {
+                       return text.contains(name);
+                     }))
+      continue;
+    // On entry: whether the init is the buffer.
+    RootDerivation init = deriveFromRoot(loop.getInitArgs()[*index], root);
+    if (init.kind != RootDerivation::Always &&
+        init.kind != RootDerivation::Never)
+      continue;
+    // From each iteration: the flag carried on, or whether what it yields
+    // is the buffer (a condition of the body's).
+    Value yielded = loop.getYieldedValues()[*index];
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    FixItBuilder builder(context);
+    std::string next;
+    RootDerivation d = deriveFromRoot(yielded, root);
+    if (derivesAlways(yielded, loop.getRegionIterArgs()[*index]))
+      next = holds;
+    else if (d.kind == RootDerivation::Always)
+      next = yes;
+    else if (d.kind == RootDerivation::Guarded &&
+             (d.condition.getParentBlock() == loop.getBody() ||
+              d.condition.getParentRegion()->isProperAncestor(
+                  &loop.getRegion()))) {
+      std::string condition = source.getName(d.condition);
+      if (!StringRef(condition).starts_with("%"))
+        continue;
+      next = condition;
+      if (!d.rootWhenTrue) {
+        next = negated;
+        builder.insertBefore(yield, negated + " = arith.xori " + condition +
+                                        ", " + yes + " : i1");
+      }
+    } else {
+      continue;
+    }
+    EditList edits(context);
+    if (!appendFlagIterArgs(source, loop, {holds}, {held},
+                            init.kind == RootDerivation::Always ? yes : no,
+                            {next}, edits))
+      continue;
+    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
+                                             no + " = arith.constant false");
+    // After the loop and the buffer's own uses there (not those through the
+    // loop's results): freed unless the loop's result is the buffer.
+    llvm::SetVector<Value> through;
+    for (Value result : loop->getResults())
+      through.insert_range(getFixAliases(result));
+    llvm::SetVector<Value> own;
+    for (Value alias : getFixAliases(root))
+      if (!through.contains(alias))
+        own.insert(alias);
+    Operation *last = getLastUseIn(loop->getBlock(), own);
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    Operation *anchor =
+        last && loop->isBeforeInBlock(last) ? last : loop.getOperation();
+    builder.insertAfter(anchor,
+                        getGuardedText(held, /*whenTrue=*/false,
+                                       getDeallocText(context, root, family)));
+    if (!edits.append(builder))
+      continue;
+    if (std::optional<FixIt> fix = edits.take(
+            "free " + source.getName(root) + " after the loop unless its " +
+                "result is " + source.getName(root) +
+                " (a flag carried with the loop says so)",
+            /*general=*/true, /*sharedOffsets=*/true))
+      fixes.push_back(std::move(*fix));
+  }
+  return fixes;
 }
