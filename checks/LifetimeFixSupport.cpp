@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -384,7 +385,7 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
     if (isa<scf::ExecuteRegionOp>(def))
       return push(DeriveFrame::Region);
     if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-        isa<memref::AllocOp, memref::AllocaOp>(def))
+        isa<memref::AllocOp, memref::AllocaOp, gpu::AllocOp>(def))
       return RootDerivation{RootDerivation::Never};
     return RootDerivation{};
   };
@@ -555,7 +556,7 @@ SmallVector<Value> memlint::getAllocatedChoices(Value value, bool &other) {
       worklist.push_back(ifOp.thenYield().getOperand(index));
       worklist.push_back(ifOp.elseYield().getOperand(index));
     } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
-               isa<memref::AllocOp>(def)) {
+               isa<memref::AllocOp, gpu::AllocOp>(def)) {
       allocs.push_back(v);
     } else {
       other = true;

@@ -66,7 +66,7 @@ struct RootDerivation {
 /// and `scf.execute_region` results and the edges into a block to `root`
 /// (bounded in depth and in values visited).
 RootDerivation deriveFromRoot(mlir::Value value, mlir::Value root);
-/// The `memref.alloc`s `value` may hold through views, casts, selects and
+/// The `memref.alloc`s and `gpu.alloc`s `value` may hold through views, casts, selects and
 /// `scf.if` results, and whether it may hold anything else (an argument, a
 /// block argument, a call result).
 llvm::SmallVector<mlir::Value> getAllocatedChoices(mlir::Value value,

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -551,6 +552,10 @@ void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
 
 Value memlint::getFreedOperand(Operation *op) {
   if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+    return dealloc.getMemref();
+  // (A gpu.dealloc with an async token is not a line that can go or move.)
+  if (auto dealloc = dyn_cast<gpu::DeallocOp>(op);
+      dealloc && op->getNumResults() == 0)
     return dealloc.getMemref();
   auto call = dyn_cast<CallOpInterface>(op);
   if (!call || op->getNumResults() != 0)
