@@ -492,13 +492,32 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   else
     builder.insertBefore(&loop.getBody()->front(), guarded);
   if (afterLoop) {
+    // After the result's last use: in the loop's block, or, when blocks
+    // after it use it too, in the block that post-dominates them all.
     Value result = loop->getResult(index);
-    Operation *after = getLastUseIn(loop->getBlock(), getFixAliases(result));
+    llvm::SetVector<Value> resultAliases = getFixAliases(result);
+    Region *region = loop->getParentRegion();
+    SmallVector<Operation *> users{loop};
+    bool elsewhere = false;
+    for (Value alias : resultAliases)
+      for (Operation *user : alias.getUsers())
+        if (Operation *ancestor = region->findAncestorOpInRegion(*user)) {
+          users.push_back(ancestor);
+          elsewhere |= ancestor->getBlock() != loop->getBlock();
+        }
+    Block *block = elsewhere ? getCommonPostDominator(region, users)
+                             : loop->getBlock();
+    if (!block)
+      return;
+    Operation *after = getLastUseIn(block, resultAliases);
     if (after && after->hasTrait<OpTrait::IsTerminator>())
       return;
-    std::string free = getDeallocText(context, result, family);
-    builder.insertAfter(after ? after : loop.getOperation(),
-                        getGuardedText(owned, /*whenTrue=*/true, free));
+    std::string free = getGuardedText(owned, /*whenTrue=*/true,
+                                      getDeallocText(context, result, family));
+    if (after || block == loop->getBlock())
+      builder.insertAfter(after ? after : loop.getOperation(), free);
+    else
+      builder.insertBefore(&block->front(), free);
   }
   if (!edits.append(builder))
     return;

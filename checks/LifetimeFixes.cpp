@@ -30,6 +30,41 @@ using namespace memlint;
 
 namespace {
 
+/// A select between `root` and memory that is never it, whose result goes
+/// on (out of a region, to a join): where it picks the other one, `root`
+/// dies at the select. A dealloc of `root` after its last use in the
+/// select's block, under the select's decision for the other one; null when
+/// there is no such select or the text does not allow it.
+std::optional<FixIt> freeWhereNotSelected(const LintContext &context,
+                                          Value root, Deallocator family) {
+  for (Operation *user : root.getUsers()) {
+    auto select = dyn_cast<arith::SelectOp>(user);
+    if (!select || select.getTrueValue() == select.getFalseValue())
+      continue;
+    bool onTrue = select.getTrueValue() == root;
+    Value other = onTrue ? select.getFalseValue() : select.getTrueValue();
+    if (deriveFromRoot(other, root).kind != RootDerivation::Never)
+      continue;
+    llvm::SetVector<Value> itself;
+    itself.insert(root);
+    Operation *last = getLastUseIn(select->getBlock(), itself);
+    std::string condition = context.getSource().getName(select.getCondition());
+    if (!last || last->hasTrait<OpTrait::IsTerminator>() ||
+        !StringRef(condition).starts_with("%"))
+      continue;
+    FixItBuilder builder(context);
+    builder.insertAfter(last,
+                        getGuardedText(condition, /*whenTrue=*/!onTrue,
+                                       getDeallocText(context, root, family)));
+    if (auto fix = builder.take(
+            "free " + context.getSource().getName(root) +
+            " where the select does not pick it (" + condition + " is " +
+            (onTrue ? "false" : "true") + ")"))
+      return fix;
+  }
+  return std::nullopt;
+}
+
 /// The successors of `terminator` (a branch) whose edges do not pass the
 /// buffer of `candidates` on, when some other edge does; empty otherwise.
 SmallVector<unsigned> droppingEdges(const Candidates &candidates,
@@ -264,8 +299,11 @@ GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
     if (auto select = alias.getDefiningOp<arith::SelectOp>()) {
       bool onTrue = candidates.getAliasSet().contains(select.getTrueValue());
       bool onFalse = candidates.getAliasSet().contains(select.getFalseValue());
-      if (onTrue != onFalse)
+      if (onTrue != onFalse) {
         addGuard(select.getCondition(), onFalse);
+        // (And the other decision, for a dealloc of what it hands on.)
+        addGuard(select.getCondition(), onTrue);
+      }
     }
   // A buffer yielded by one branch of an scf.if is owned when that
   // branch ran.
@@ -810,6 +848,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           if (auto extra = candidates.makeEdges(
                   branch, edges, "on each edge that does not pass it on"))
             candidates.combineWith(*extra);
+    // Handed on by a select that picks other memory on some paths: where
+    // it does, the buffer dies at the select; each candidate (which frees
+    // what the select hands on) with a dealloc there too.
+    if (std::optional<FixIt> extra =
+            freeWhereNotSelected(context, root, event.allocFamily))
+      candidates.combineWith(*extra);
     // Dropped by edges of several branches (a back-edge, an edge that
     // passes it to an argument nobody uses): a block on each of them.
     if (!event.allPaths && root.getParentRegion() &&

@@ -5,6 +5,8 @@
 // not return it. Two flags carried with the loop: whether the carried
 // buffer is the loop's own (freed by the next iteration), and whether the
 // loop's value is the buffer of before it (freed after the loop if not).
+// And a loop-carried flag whose result is used in a later block only (cfg
+// seed 17054): the result is freed under it there, after that use.
 // RUN: cp %s %t.mlir
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.mlir 2>&1 | FileCheck %s --check-prefix=MSG
 // RUN: grep -v '^// [A-Z-]*:' %t.mlir | FileCheck %s --check-prefix=FIXED
@@ -14,7 +16,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 2 fix-its, 0 findings left
+// MSG: applied 3 fix-its, 0 findings left
 
 func.func @nested_if_alloc(%lb: index, %ub: index, %step: index,
                            %buf: memref<2xf32>) -> memref<2xf32> {
@@ -46,3 +48,31 @@ func.func @nested_if_alloc(%lb: index, %ub: index, %step: index,
 // FIXED-NEXT:      memref.dealloc %0 : memref<2xf32>
 // FIXED-NEXT:    }
 // FIXED-NEXT:    return %1 : memref<2xf32>
+
+func.func @use(%m: memref<16xf32>) {
+  %i0 = arith.constant 0 : index
+  %v = memref.load %m[%i0] : memref<16xf32>
+  return
+}
+
+func.func @result_used_later(%arg: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r, %s = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %arg, %y = %arg) -> (memref<16xf32>, memref<16xf32>) {
+    %a = memref.alloc() : memref<16xf32>
+    scf.yield %a, %arg : memref<16xf32>, memref<16xf32>
+  }
+  cf.br ^next
+^next:
+  func.call @use(%r) : (memref<16xf32>) -> ()
+  return
+}
+// FIXED-LABEL: func.func @result_used_later(
+// FIXED:         %r, %s, %[[OWNED:memlint_owned_[0-9]+]] = scf.for
+// FIXED:       ^next:
+// FIXED-NEXT:    func.call @use(%r) : (memref<16xf32>) -> ()
+// FIXED-NEXT:    scf.if %[[OWNED]] {
+// FIXED-NEXT:      memref.dealloc %r : memref<16xf32>
+// FIXED-NEXT:    }
+// FIXED-NEXT:    return
