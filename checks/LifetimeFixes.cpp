@@ -739,6 +739,24 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
             !candidates.usesBuffer(holder))
           place(guards.singles(), holder, false,
                 "before the region op where the last reference is lost");
+      // A loss in a region op nested in the block of a name of the buffer
+      // (a loop in one case of a switch whose other case uses it): after
+      // the innermost such op, under each guard, once.
+      if (anchor == event.relatedOp)
+        for (Operation *holder = event.relatedOp->getParentOp();
+             holder && !isa<FunctionOpInterface>(holder);
+             holder = holder->getParentOp()) {
+          Block *block = holder->getBlock();
+          if (llvm::none_of(candidates.getAliasSet(), [&](Value alias) {
+                return alias.getParentBlock() == block;
+              }))
+            continue;
+          if (candidates.usesBuffer(holder) &&
+              !holder->isAncestor(root.getParentBlock()->getParentOp()))
+            place(guards.singles(), holder, true,
+                  "after the region op where the last reference is lost");
+          break;
+        }
       // A loss at a region op that hands the buffer and its flag out (the
       // flag's dealloc missing): after it, guarded by the flag.
       if (anchor == event.relatedOp && event.relatedOp->getNumRegions() != 0)
