@@ -30,6 +30,13 @@ using namespace memlint;
 
 namespace {
 
+/// Whether the terminator of the block of `select` hands its result on (out
+/// of a region, or to another block).
+bool handsOutOfBlock(arith::SelectOp select) {
+  Operation *terminator = select->getBlock()->getTerminator();
+  return terminator && llvm::is_contained(select->getUsers(), terminator);
+}
+
 /// A select between `root` and memory that is never it, whose result goes
 /// on (out of a region, to a join): where it picks the other one, `root`
 /// dies at the select. A dealloc of `root` after its last use in the
@@ -39,7 +46,8 @@ std::optional<FixIt> freeWhereNotSelected(const LintContext &context,
                                           Value root, Deallocator family) {
   for (Operation *user : root.getUsers()) {
     auto select = dyn_cast<arith::SelectOp>(user);
-    if (!select || select.getTrueValue() == select.getFalseValue())
+    if (!select || select.getTrueValue() == select.getFalseValue() ||
+        !handsOutOfBlock(select))
       continue;
     bool onTrue = select.getTrueValue() == root;
     Value other = onTrue ? select.getFalseValue() : select.getTrueValue();
@@ -301,8 +309,10 @@ GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
       bool onFalse = candidates.getAliasSet().contains(select.getFalseValue());
       if (onTrue != onFalse) {
         addGuard(select.getCondition(), onFalse);
-        // (And the other decision, for a dealloc of what it hands on.)
-        addGuard(select.getCondition(), onTrue);
+        // (And the other decision, for a dealloc of what it hands out of
+        // its block.)
+        if (handsOutOfBlock(select))
+          addGuard(select.getCondition(), onTrue);
       }
     }
   // A buffer yielded by one branch of an scf.if is owned when that
