@@ -15,13 +15,15 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace memlint;
 
 std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
-                                              Value root, Deallocator family) {
+                                              Value root, Deallocator family,
+                                              bool holds) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
   Operation *definition = root.getDefiningOp();
@@ -43,7 +45,10 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
       !rootRange.isValid())
     return {};
   std::string line = std::to_string(rootRange.line);
-  std::string yes = "%memlint_true_" + line, no = "%memlint_false_" + line;
+  // (Flags that say an argument holds the buffer have names of their own:
+  // both constructions may be applied, in two rounds.)
+  std::string prefix = holds ? "%memlint_has_" : "%memlint_";
+  std::string yes = prefix + "true_" + line, no = prefix + "false_" + line;
   if (text.contains(yes) || text.contains(no))
     return {};
 
@@ -62,7 +67,8 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
         continue;
       if (label.size() < 2)
         return {};
-      std::string name = "%memlint_own_" + line + "_" + label.substr(1) +
+      std::string name = prefix + (holds ? "" : "own_") + line + "_" +
+                         label.substr(1) +
                          "_" + std::to_string(argument.getArgNumber());
       if (text.contains(name))
         return {};
@@ -94,9 +100,43 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
         return true;
     return false;
   };
-  auto handedOn = [&](Operation *terminator, Value argument) {
+  // Whether the edge `k` of `terminator` leads, before the block of
+  // `argument` again, to a use of `argument` itself or a view of it in a
+  // block its block dominates (a return of it after the loop).
+  auto keptAlive = [&](Operation *terminator, unsigned k,
+                       BlockArgument argument) {
+    llvm::SmallPtrSet<Block *, 8> useBlocks;
+    SmallVector<Value> values{argument};
+    while (!values.empty() && values.size() < 64) {
+      Value value = values.pop_back_val();
+      for (Operation *user : value.getUsers()) {
+        if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+            view && view.getViewSource() == value)
+          values.append(user->result_begin(), user->result_end());
+        if (Operation *ancestor = region->findAncestorOpInRegion(*user);
+            ancestor && ancestor->getBlock() != argument.getOwner())
+          useBlocks.insert(ancestor->getBlock());
+      }
+    }
+    if (useBlocks.empty())
+      return false;
+    llvm::SmallPtrSet<Block *, 16> seen;
+    SmallVector<Block *> worklist{terminator->getSuccessor(k)};
+    while (!worklist.empty()) {
+      Block *block = worklist.pop_back_val();
+      if (block == argument.getOwner() || !seen.insert(block).second)
+        continue;
+      if (useBlocks.contains(block))
+        return true;
+      worklist.append(block->succ_begin(), block->succ_end());
+    }
+    return false;
+  };
+  // Whether some edge of `terminator` hands `argument` on or keeps it.
+  auto handedOn = [&](Operation *terminator, BlockArgument argument) {
     for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k)
-      if (passesOn(terminator, k, argument))
+      if (passesOn(terminator, k, argument) ||
+          keptAlive(terminator, k, argument))
         return true;
     return false;
   };
@@ -179,7 +219,7 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
             if (value.empty())
               return {};
           }
-          if (owner && !owners.insert(owner).second)
+          if (!holds && owner && !owners.insert(owner).second)
             value = no; // handed to an earlier argument of the edge
           list += ", " + value;
           types += ", i1";
@@ -195,7 +235,8 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
       // on while another edge does die on it: freed in a new block on it.
       std::string frees;
       for (BlockArgument argument : own) {
-        if (passesOn(terminator, k, argument) ||
+        if (holds || passesOn(terminator, k, argument) ||
+            keptAlive(terminator, k, argument) ||
             !handedOn(terminator, argument))
           continue;
         std::string free =
@@ -221,8 +262,34 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
   }
 
   // The flagged arguments that no edge hands on die in their block: freed
-  // under their flag after their last use there.
+  // under their flag after their last use there. (With `holds`, the flags
+  // only say what the function returns: the buffer is freed before each
+  // return of the region, unless what it returns holds it.)
+  if (holds) {
+    for (Block &block : *region) {
+      Operation *terminator = block.getTerminator();
+      if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>() ||
+          !isa<FunctionOpInterface>(terminator->getParentOp()) ||
+          !dominance.properlyDominates(root, terminator))
+        continue;
+      std::string kept;
+      for (Value operand : terminator->getOperands()) {
+        if (derivesAlways(operand, root))
+          return {}; // (the caller owns it: nothing to free there)
+        for (auto &[other, flagged] : byBlock)
+          for (BlockArgument argument : flagged)
+            if (kept.empty() && derivesAlways(operand, argument))
+              kept = flagOf[argument];
+      }
+      std::string free = getDeallocText(context, root, family);
+      builder.insertBefore(terminator,
+                           kept.empty() ? free
+                                        : getGuardedText(kept, false, free));
+    }
+  }
   for (auto &[block, arguments] : byBlock) {
+    if (holds)
+      break;
     Operation *terminator = block->getTerminator();
     for (BlockArgument argument : arguments) {
       if (handedOn(terminator, argument))
@@ -243,9 +310,13 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
   if (!edits.append(builder))
     return {};
   std::optional<FixIt> fix = edits.take(
-      "free the block arguments that may hold " + source.getName(root) +
-      " where they die, under ownership flags passed with them from block "
-      "to block");
+      holds ? "free " + source.getName(root) +
+                  " before each return, unless what it returns holds it "
+                  "(flags passed from block to block say so)"
+            : "free the block arguments that may hold " +
+                  source.getName(root) +
+                  " where they die, under ownership flags passed with them "
+                  "from block to block");
   if (!fix)
     return {};
   return {std::move(*fix)};

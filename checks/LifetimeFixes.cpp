@@ -570,6 +570,9 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       // Flags along the blocks it is handed through.
       for (FixIt &fix : getChainFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));
+      for (FixIt &fix : getChainFlagFixes(context, root, event.allocFamily,
+                                          /*holds=*/true))
+        candidates.addFix(std::move(fix));
     };
     // A buffer of an scf.for body carried to the next iteration, which
     // replaces it: an ownership flag carried with it.

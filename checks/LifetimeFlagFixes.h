@@ -126,9 +126,14 @@ std::vector<FixIt> getLoopResultFlagFixes(const LintContext &context,
 /// condition, the flag of the argument whose value it hands on, false
 /// otherwise). An argument is freed under its flag where it dies: after its
 /// last use in its block when no edge hands it on, or in a new block on
-/// each edge that does not hand it on when another one does.
+/// each edge that neither hands it on nor leads to a use of it (a return
+/// after a CFG loop) when another one does. With `holds`, the flags say
+/// which argument holds `root` (a buffer of the entry block that a CFG
+/// loop may return), and `root` is freed before each return of the region
+/// unless the argument it returns holds it.
 std::vector<FixIt> getChainFlagFixes(const LintContext &context,
-                                     mlir::Value root, Deallocator family);
+                                     mlir::Value root, Deallocator family,
+                                     bool holds = false);
 
 } // namespace memlint
 
