@@ -187,6 +187,26 @@ std::string memlint::getDeallocText(const LintContext &context, Value value,
   return text;
 }
 
+std::string memlint::getBaseDeallocText(const LintContext &context,
+                                        Value value, Deallocator family,
+                                        StringRef name) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (family != Deallocator::Memref || !type)
+    return getDeallocText(context, value, family);
+  auto base = MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
+                              type.getMemorySpace());
+  unsigned rank = type.getRank();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << name << "_base, " << name << "_meta:" << 1 + 2 * rank
+     << " = memref.extract_strided_metadata "
+     << context.getSource().getName(value) << " : " << type << " -> " << base;
+  for (unsigned i = 0; i < 1 + 2 * rank; ++i)
+    os << ", index";
+  os << "\nmemref.dealloc " << name << "_base : " << base;
+  return text;
+}
+
 bool memlint::removeFree(FixItBuilder &builder, const LintContext &context,
                          Operation *free, Value freed) {
   auto dealloc = dyn_cast<bufferization::DeallocOp>(free);
@@ -331,8 +351,13 @@ std::optional<FixIt> EditList::take(std::string description, bool general,
 
 std::string memlint::getGuardedText(llvm::StringRef condition, bool whenTrue,
                                     llvm::StringRef text) {
-  return ("scf.if " + condition + (whenTrue ? " {\n  " : " {\n} else {\n  ") +
-          text + "\n}")
+  std::string body;
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  for (StringRef line : lines)
+    body += "  " + line.str() + "\n";
+  return ("scf.if " + condition + (whenTrue ? " {\n" : " {\n} else {\n") +
+          body + "}")
       .str();
 }
 

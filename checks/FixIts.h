@@ -99,8 +99,8 @@ private:
 };
 
 /// `text` under `scf.if condition`: in its then branch when `whenTrue`,
-/// else in an else branch after an empty then branch. The first line of
-/// `text` is indented by two blanks (FixItBuilder indents the whole).
+/// else in an else branch after an empty then branch. Each line of `text`
+/// is indented by two blanks (FixItBuilder indents the whole).
 std::string getGuardedText(llvm::StringRef condition, bool whenTrue,
                            llvm::StringRef text);
 
@@ -133,6 +133,13 @@ std::string getDeallocText(const LintContext &context, mlir::Value value,
 /// edit) when `freed` is not what it frees or the text does not allow it.
 bool removeFree(FixItBuilder &builder, const LintContext &context,
                 mlir::Operation *free, mlir::Value freed);
+
+/// The text that frees the buffer `value` is a view of, for a value that may
+/// be a view (a loop-carried subview): its base buffer from
+/// `memref.extract_strided_metadata` (results named after `name`), then a
+/// dealloc of that; getDeallocText for other families and types.
+std::string getBaseDeallocText(const LintContext &context, mlir::Value value,
+                               Deallocator family, llvm::StringRef name);
 
 /// Whether applying `edits` together with edits over the ranges `taken`
 /// ([offset, offset + length) each) would depend on their order (applyEdits

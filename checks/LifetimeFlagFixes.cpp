@@ -225,8 +225,9 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     forwarded = findForwarded(condition, root);
     if (!forwarded)
       return {};
+    // (Yielded itself, or a view or cast of it.)
     for (OpOperand &operand : yield->getOpOperands())
-      if (operand.get() == loop.getAfterArguments()[*forwarded]) {
+      if (derivesAlways(operand.get(), loop.getAfterArguments()[*forwarded])) {
         carried = operand.getOperandNumber();
         break;
       }
@@ -244,20 +245,45 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     if (text.contains(name))
       return {};
 
-  // The header, on one line:
-  // "%r0, %r1 = scf.while (%w0 = %i0, %w1 = %i1) : (T0, T1) -> (T0, T1) {".
-  StringRef header = text.slice(lines->first, lines->second);
-  header = header.take_until([](char c) { return c == '\n'; });
-  size_t equals = header.find(" = scf.while (");
-  if (equals == StringRef::npos || header.take_front(equals).contains(':') ||
-      header.contains("//"))
+  // The header, up to the brace of the `before` region (on one line or
+  // several):
+  // "%r0, %r1 = scf.while (%w0 = %i0, %w1 = %i1) : (T0, T1) -> (T0, T1) {",
+  // the results also as one group ("%r:2 = scf.while ...").
+  size_t open = findTopLevel(text, lines->first, "{");
+  if (open == StringRef::npos || open >= lines->second)
     return {};
-  size_t initOpen = equals + StringRef(" = scf.while ").size();
+  StringRef header = text.slice(lines->first, open + 1);
+  size_t equals = header.find(" = scf.while");
+  if (equals == StringRef::npos || header.contains("//"))
+    return {};
+  StringRef names = header.take_front(equals);
+  size_t lead = names.size() - names.ltrim().size();
+  names = names.ltrim();
+  std::optional<std::pair<size_t, std::string>> group;
+  if (names.contains(':')) {
+    auto [name, count] = names.split(':');
+    unsigned n = 0;
+    if (name.contains(',') || count.getAsInteger(10, n) ||
+        n != loop->getNumResults())
+      return {};
+    // "%r:2" becomes "%r:3", and the flag is "%r#2".
+    owned = (name + "#" + Twine(n)).str();
+    group = {lead + name.size() + 1, std::to_string(n + 1)};
+  }
+  size_t whileEnd = equals + StringRef(" = scf.while").size();
+  while (whileEnd < header.size() && StringRef(" \n").contains(header[whileEnd]))
+    ++whileEnd;
+  if (whileEnd >= header.size() || header[whileEnd] != '(')
+    return {};
+  size_t initOpen = whileEnd;
   size_t initClose = findTopLevel(header, initOpen + 1, ")");
-  if (initClose == StringRef::npos ||
-      !header.substr(initClose).starts_with(") : ("))
+  if (initClose == StringRef::npos)
     return {};
-  size_t typesOpen = initClose + 4;
+  // ") : (", with any blanks and line breaks before the colon.
+  size_t colon = header.find_first_not_of(" \n", initClose + 1);
+  if (colon == StringRef::npos || !header.substr(colon).starts_with(": ("))
+    return {};
+  size_t typesOpen = colon + 2;
   size_t typesClose = findTopLevel(header, typesOpen + 1, ")");
   if (typesClose == StringRef::npos ||
       !header.substr(typesClose).starts_with(") -> "))
@@ -281,7 +307,10 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     auto sep = [&](size_t close) {
       return header[close - 1] == '(' ? "" : ", ";
     };
-    edits.insert(at + equals, ", " + owned);
+    if (group)
+      edits.replace(at + group->first, equals - group->first, group->second);
+    else
+      edits.insert(at + equals, ", " + owned);
     edits.insert(at + initClose, sep(initClose) + own + " = " + no);
     edits.insert(at + typesClose, std::string(sep(typesClose)) + "i1");
     if (resultTypes.starts_with("(") &&
@@ -314,7 +343,15 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     Operation *last = getLastUseIn(holder, getFixAliases(previous));
     if (last && last->hasTrait<OpTrait::IsTerminator>())
       return fixes; // carried on again
-    std::string free = guardedDealloc(context, flag, previous, family);
+    // (A view of the buffer carried, not the buffer: its base is freed.)
+    Value yielded = yield->getOperand(*carried);
+    std::string free =
+        yielded == loop.getAfterArguments()[*forwarded] ||
+                yielded == Value(root)
+            ? guardedDealloc(context, flag, previous, family)
+            : getGuardedText(flag, /*whenTrue=*/true,
+                             getBaseDeallocText(context, previous, family,
+                                                "%memlint_carried_" + suffix));
     if (last)
       builder.insertAfter(last, free);
     else
