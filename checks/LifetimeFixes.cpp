@@ -31,45 +31,53 @@ using namespace memlint;
 namespace {
 
 /// Whether the terminator of the block of `select` hands its result on (out
-/// of a region, or to another block).
+/// of a region, or to another block), itself or through views and casts.
 bool handsOutOfBlock(arith::SelectOp select) {
   Operation *terminator = select->getBlock()->getTerminator();
-  return terminator && llvm::is_contained(select->getUsers(), terminator);
+  return terminator &&
+         llvm::any_of(terminator->getOperands(), [&](Value operand) {
+           return stripViews(operand) == select.getResult();
+         });
 }
 
-/// A select between `root` and memory that is never it, whose result goes
-/// on (out of a region, to a join): where it picks the other one, `root`
-/// dies at the select. A dealloc of `root` after its last use in the
-/// select's block, under the select's decision for the other one; null when
-/// there is no such select or the text does not allow it.
+/// A select between `root` (itself, or a view or cast of it) and memory
+/// that is never it, whose result goes on (out of a region, to a join):
+/// where it picks the other one, `root` dies at the select. A dealloc of
+/// `root` after its last use (through itself or its views) in the select's
+/// block, under the select's decision for the other one; null when there is
+/// no such select or the text does not allow it.
 std::optional<FixIt> freeWhereNotSelected(const LintContext &context,
                                           Value root, Deallocator family) {
-  for (Operation *user : root.getUsers()) {
-    auto select = dyn_cast<arith::SelectOp>(user);
-    if (!select || select.getTrueValue() == select.getFalseValue() ||
-        !handsOutOfBlock(select))
-      continue;
-    bool onTrue = select.getTrueValue() == root;
-    Value other = onTrue ? select.getFalseValue() : select.getTrueValue();
-    if (deriveFromRoot(other, root).kind != RootDerivation::Never)
-      continue;
-    llvm::SetVector<Value> itself;
-    itself.insert(root);
-    Operation *last = getLastUseIn(select->getBlock(), itself);
-    std::string condition = context.getSource().getName(select.getCondition());
-    if (!last || last->hasTrait<OpTrait::IsTerminator>() ||
-        !StringRef(condition).starts_with("%"))
-      continue;
-    FixItBuilder builder(context);
-    builder.insertAfter(last,
-                        getGuardedText(condition, /*whenTrue=*/!onTrue,
-                                       getDeallocText(context, root, family)));
-    if (auto fix = builder.take(
-            "free " + context.getSource().getName(root) +
-            " where the select does not pick it (" + condition + " is " +
-            (onTrue ? "false" : "true") + ")"))
-      return fix;
-  }
+  llvm::SetVector<Value> itself;
+  for (Value alias : getFixAliases(root))
+    if (stripViews(alias) == root)
+      itself.insert(alias);
+  for (Value alias : itself)
+    for (Operation *user : alias.getUsers()) {
+      auto select = dyn_cast<arith::SelectOp>(user);
+      if (!select || select.getTrueValue() == select.getFalseValue() ||
+          !handsOutOfBlock(select))
+        continue;
+      bool onTrue = select.getTrueValue() == alias;
+      Value other = onTrue ? select.getFalseValue() : select.getTrueValue();
+      if (deriveFromRoot(other, root).kind != RootDerivation::Never)
+        continue;
+      Operation *last = getLastUseIn(select->getBlock(), itself);
+      std::string condition =
+          context.getSource().getName(select.getCondition());
+      if (!last || last->hasTrait<OpTrait::IsTerminator>() ||
+          !StringRef(condition).starts_with("%"))
+        continue;
+      FixItBuilder builder(context);
+      builder.insertAfter(
+          last, getGuardedText(condition, /*whenTrue=*/!onTrue,
+                               getDeallocText(context, root, family)));
+      if (auto fix = builder.take(
+              "free " + context.getSource().getName(root) +
+              " where the select does not pick it (" + condition + " is " +
+              (onTrue ? "false" : "true") + ")"))
+        return fix;
+    }
   return std::nullopt;
 }
 
@@ -882,9 +890,13 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // Handed on by a select that picks other memory on some paths: where
     // it does, the buffer dies at the select; each candidate (which frees
     // what the select hands on) with a dealloc there too.
+    // (Alone too: what the select hands on may be freed already, by a
+    // caller that receives it.)
     if (std::optional<FixIt> extra =
-            freeWhereNotSelected(context, root, event.allocFamily))
+            freeWhereNotSelected(context, root, event.allocFamily)) {
       candidates.combineWith(*extra);
+      candidates.addFix(std::move(*extra));
+    }
     // Dropped by edges of several branches (a back-edge, an edge that
     // passes it to an argument nobody uses): a block on each of them.
     if (!event.allPaths && root.getParentRegion() &&
