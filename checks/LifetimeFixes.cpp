@@ -301,14 +301,6 @@ GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
         return;
     set.guards.push_back({condition, polarity});
   };
-  for (Value alias : candidates.getAliasSet()) {
-    auto flags =
-        isa<BlockArgument>(alias)
-            ? ValueRange(cast<BlockArgument>(alias).getOwner()->getArguments())
-            : ValueRange(alias.getDefiningOp()->getResults());
-    for (Value flag : flags)
-      addGuard(flag, true);
-  }
   // A buffer a select may hand on (a returned select): freed when the
   // select picks the other one.
   for (Value alias : candidates.getAliasSet())
@@ -339,6 +331,18 @@ GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
     }
     if (yields[0] != yields[1]) // both: the condition says nothing
       addGuard(ifOp.getCondition(), yields[0]);
+  }
+  // Then the i1 values next to a name of it (block arguments, results of
+  // its op), which may be flags that travel with it; after the exact
+  // guards above, which a block of many i1 arguments must not crowd out of
+  // the first kMax (cfg seed 15189).
+  for (Value alias : candidates.getAliasSet()) {
+    auto flags =
+        isa<BlockArgument>(alias)
+            ? ValueRange(cast<BlockArgument>(alias).getOwner()->getArguments())
+            : ValueRange(alias.getDefiningOp()->getResults());
+    for (Value flag : flags)
+      addGuard(flag, true);
   }
   set.numFlags = set.guards.size();
   for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
