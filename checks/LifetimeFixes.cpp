@@ -575,10 +575,14 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           if (!argument.getOwner()->isEntryBlock() &&
               inSameFunction(argument.getOwner()->getParentOp(), site))
             joins.insert(argument.getOwner());
-      for (Block *join : joins.getArrayRef().take_front(4))
+      for (Block *join : joins.getArrayRef().take_front(4)) {
         for (FixIt &fix :
              getJoinFlagFixes(context, root, join, event.allocFamily))
           candidates.addFix(std::move(fix));
+        if (std::optional<FixIt> fix =
+                getJoinKeepFlagFix(context, root, join, event.allocFamily))
+          candidates.addFix(std::move(*fix));
+      }
       // Flags along the blocks it is handed through.
       for (FixIt &fix : getChainFlagFixes(context, root, event.allocFamily))
         candidates.addFix(std::move(fix));

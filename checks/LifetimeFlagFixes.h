@@ -119,6 +119,16 @@ std::vector<FixIt> getLoopResultFlagFixes(const LintContext &context,
                                           mlir::Value root,
                                           Deallocator family);
 
+/// A buffer `root` whose block dominates the join `join`, still used in
+/// the join through its own names, which some edges into the join hand to
+/// an argument of it (one the function returns) and others do not: the
+/// join gets an i1 argument, true on the edges that do not hand it on, and
+/// frees `root` under it after its last use there (a "keep" flag: not an
+/// ownership flag of the argument, the free is of `root` itself).
+std::optional<FixIt> getJoinKeepFlagFix(const LintContext &context,
+                                        mlir::Value root, mlir::Block *join,
+                                        Deallocator family);
+
 /// A buffer `root` handed from block to block through the arguments of
 /// several blocks of its region (a CFG loop's block argument handed on
 /// before it dies): each such argument gets an ownership flag, which each
