@@ -578,6 +578,33 @@ Value memlint::getFreedOperand(Operation *op) {
   return call.getArgOperands()[*freed];
 }
 
+/// A dealloc of a value that is the function's own allocation on some
+/// paths and memory it does not own on the others (a select or `scf.if`
+/// between them decides): the dealloc under that decision. The invalid free
+/// this makes, or the use after free and double free in a caller that
+/// passed its own buffer.
+static std::optional<FixIt> freeOnlyOwn(const LintContext &context,
+                                        Operation *dealloc) {
+  if (!isa_and_nonnull<memref::DeallocOp>(dealloc))
+    return std::nullopt;
+  Value freed = dealloc->getOperand(0);
+  bool other = false;
+  SmallVector<Value> allocs = getAllocatedChoices(freed, other);
+  if (allocs.size() != 1 || !other)
+    return std::nullopt;
+  RootDerivation d = deriveFromRoot(freed, allocs.front());
+  std::optional<std::string> text = getOpText(context, dealloc);
+  if (d.kind != RootDerivation::Guarded || !text)
+    return std::nullopt;
+  std::string condition = context.getSource().getName(d.condition);
+  if (!StringRef(condition).starts_with("%"))
+    return std::nullopt;
+  FixItBuilder builder(context);
+  builder.replace(dealloc, getGuardedText(condition, d.rootWhenTrue, *text));
+  return builder.take("free it only when it holds " +
+                      context.getSource().getName(allocs.front()));
+}
+
 /// The memref operand of the `bufferization.dealloc` `free` that may hold
 /// `buffer`; null for other ops or when none does.
 static Value getBufferizationDeallocOperand(Operation *free, Value buffer) {
@@ -685,9 +712,14 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   addJoinHoldFixes(context, buffer, event.allocFamily, fixes);
   // A free in a callee of memory a call passed it that is not always the
   // caller's own, or a call of such a callee in a loop.
-  for (Operation *free : {first, second})
+  for (Operation *free : {first, second}) {
     if (auto fix = guardCall(context, free, event.witness))
       fixes.push_back(std::move(*fix));
+    // (A free in a callee of a buffer a caller passed it.)
+    if (first && second && !inSameFunction(first, second))
+      if (auto fix = freeOnlyOwn(context, free))
+        fixes.push_back(std::move(*fix));
+  }
   if (auto fix = moveFreeingCallOut(context, second, event.buffer,
                                     event.witness))
     fixes.push_back(std::move(*fix));
@@ -699,6 +731,8 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   std::vector<FixIt> fixes;
   Operation *free = event.relatedOp, *use = event.op;
   if (free && use && !inSameFunction(free, use)) {
+    if (auto fix = freeOnlyOwn(context, free))
+      fixes.push_back(std::move(*fix));
     if (event.buffer)
       if (auto fix = moveFreeingCall(context, free, use, event.witness,
                                      getFixAliases(event.buffer)))
@@ -860,27 +894,8 @@ std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
       !isa<BaseMemRefType>(dealloc->getOperand(0).getType()))
     return fixes;
   Value freed = dealloc->getOperand(0);
-  // Memory of the function's own on some paths only (a select or `scf.if`
-  // between an allocation and memory it does not own): free it only then.
-  if (isa<memref::DeallocOp>(dealloc)) {
-    bool other = false;
-    SmallVector<Value> allocs = getAllocatedChoices(freed, other);
-    RootDerivation d;
-    if (allocs.size() == 1 && other)
-      d = deriveFromRoot(freed, allocs.front());
-    std::optional<std::string> text = getOpText(context, dealloc);
-    std::string condition =
-        d.condition ? context.getSource().getName(d.condition) : "";
-    if (d.kind == RootDerivation::Guarded && text &&
-        StringRef(condition).starts_with("%")) {
-      FixItBuilder builder(context);
-      builder.replace(dealloc,
-                      getGuardedText(condition, d.rootWhenTrue, *text));
-      if (auto fix = builder.take("free it only when it holds " +
-                                  context.getSource().getName(allocs.front())))
-        fixes.push_back(std::move(*fix));
-    }
-  }
+  if (auto fix = freeOnlyOwn(context, dealloc))
+    fixes.push_back(std::move(*fix));
   switch (event.reason) {
   case InvalidFreeReason::InteriorView: {
     Value buffer = event.buffer;
