@@ -386,6 +386,19 @@ size_t memlint::findTopLevel(StringRef text, size_t from, StringRef needle) {
   return StringRef::npos;
 }
 
+bool memlint::appendSuccessorOperands(const SourceInfo &source,
+                                      std::pair<uint64_t, uint64_t> span,
+                                      StringRef values, StringRef types,
+                                      EditList &edits) {
+  StringRef text = source.getText().slice(span.first, span.second);
+  size_t colon = findTopLevel(text, text.find('(') + 1, " : ");
+  if (!text.ends_with(")") || colon == StringRef::npos)
+    return false;
+  edits.insert(span.first + colon, values.str());
+  edits.insert(span.second - 1, types.str());
+  return true;
+}
+
 bool memlint::appendBlockArguments(const SourceInfo &source, Block *block,
                           StringRef arguments, EditList &edits) {
   std::string label = source.getBlockName(block);

@@ -116,6 +116,14 @@ size_t findTopLevel(llvm::StringRef text, size_t from, llvm::StringRef needle);
 bool appendBlockArguments(const SourceInfo &source, mlir::Block *block,
                           llvm::StringRef arguments, EditList &edits);
 
+/// Appends `values` (", %a, %b") of types `types` (", i1, i1") to the
+/// operand list of the successor written at `span` ("^bb3(%x : index)");
+/// false when it is written without one.
+bool appendSuccessorOperands(const SourceInfo &source,
+                             std::pair<uint64_t, uint64_t> span,
+                             llvm::StringRef values, llvm::StringRef types,
+                             EditList &edits);
+
 /// The source text of `op` on one line (without indentation and newline).
 std::optional<std::string> getOpText(const LintContext &context,
                                      mlir::Operation *op);

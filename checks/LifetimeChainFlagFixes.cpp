@@ -370,45 +370,31 @@ std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
   EditList edits(context);
   if (!appendBlockArguments(source, join, flag + ": i1", edits))
     return std::nullopt;
-  llvm::SmallPtrSet<Operation *, 4> seen;
   bool passes = false, keeps = false;
-  for (Block *predecessor : join->getPredecessors()) {
-    Operation *terminator = predecessor->getTerminator();
-    auto branch = dyn_cast<BranchOpInterface>(terminator);
-    if (!branch)
-      return std::nullopt;
-    if (!seen.insert(terminator).second)
-      continue;
-    SmallVector<std::pair<uint64_t, uint64_t>> spans =
-        getSuccessorSpans(source, terminator);
-    if (spans.empty())
-      return std::nullopt;
-    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
-      if (terminator->getSuccessor(k) != join)
-        continue;
-      SuccessorOperands operands = branch.getSuccessorOperands(k);
-      bool handed = false;
-      for (BlockArgument argument : holders) {
-        unsigned index = argument.getArgNumber();
-        Value passed = index < operands.size() ? operands[index] : Value();
-        if (!passed)
-          return std::nullopt;
-        RootDerivation d = deriveFromRoot(passed, root);
-        if (d.kind == RootDerivation::Always)
-          handed = true;
-        else if (d.kind != RootDerivation::Never)
-          return std::nullopt;
-      }
-      passes |= handed;
-      keeps |= !handed;
-      StringRef span = text.slice(spans[k].first, spans[k].second);
-      size_t colon = findTopLevel(span, span.find('(') + 1, " : ");
-      if (!span.ends_with(")") || colon == StringRef::npos)
-        return std::nullopt;
-      edits.insert(spans[k].first + colon, ", " + (handed ? no : yes));
-      edits.insert(spans[k].second - 1, ", i1");
-    }
-  }
+  bool written = forEachEdgeInto(
+      source, join,
+      [&](BranchOpInterface branch, unsigned k,
+          std::pair<uint64_t, uint64_t> span) {
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        bool handed = false;
+        for (BlockArgument argument : holders) {
+          unsigned index = argument.getArgNumber();
+          Value passed = index < operands.size() ? operands[index] : Value();
+          RootDerivation d =
+              passed ? deriveFromRoot(passed, root) : RootDerivation{};
+          if (d.kind == RootDerivation::Always)
+            handed = true;
+          else if (d.kind != RootDerivation::Never)
+            return false;
+        }
+        passes |= handed;
+        keeps |= !handed;
+        return appendSuccessorOperands(source, span,
+                                       ", " + (handed ? no : yes), ", i1",
+                                       edits);
+      });
+  if (!written)
+    return std::nullopt;
   if (!passes || !keeps)
     return std::nullopt; // (one flag value: other strategies' case)
   FixItBuilder builder(context);

@@ -574,3 +574,27 @@ Value memlint::stripViews(Value value) {
 bool memlint::derivesAlways(Value value, Value root) {
   return deriveFromRoot(value, root).kind == RootDerivation::Always;
 }
+
+bool memlint::forEachEdgeInto(
+    const SourceInfo &source, Block *join,
+    llvm::function_ref<bool(BranchOpInterface, unsigned,
+                            std::pair<uint64_t, uint64_t>)>
+        edge) {
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (Block *predecessor : join->getPredecessors()) {
+    Operation *terminator = predecessor->getTerminator();
+    auto branch = dyn_cast<BranchOpInterface>(terminator);
+    if (!branch)
+      return false;
+    if (!seen.insert(terminator).second)
+      continue;
+    SmallVector<std::pair<uint64_t, uint64_t>> spans =
+        getSuccessorSpans(source, terminator);
+    if (spans.empty())
+      return false;
+    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k)
+      if (terminator->getSuccessor(k) == join && !edge(branch, k, spans[k]))
+        return false;
+  }
+  return true;
+}

@@ -16,6 +16,7 @@
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <optional>
@@ -84,6 +85,17 @@ bool derivesAlways(mlir::Value value, mlir::Value root);
 /// when the text does not show them one by one.
 llvm::SmallVector<std::pair<uint64_t, uint64_t>>
 getSuccessorSpans(const SourceInfo &source, mlir::Operation *terminator);
+
+/// Calls `edge` for each edge into `join` (each branch once, each of its
+/// successors that is `join`): the branch, the successor's index and its
+/// byte range as written. False when a predecessor does not end in a
+/// branch, its text does not show its successors one by one, or `edge`
+/// returns false.
+bool forEachEdgeInto(
+    const SourceInfo &source, mlir::Block *join,
+    llvm::function_ref<bool(mlir::BranchOpInterface, unsigned,
+                            std::pair<uint64_t, uint64_t>)>
+        edge);
 
 } // namespace memlint
 

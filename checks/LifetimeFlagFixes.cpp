@@ -461,90 +461,75 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
     return std::nullopt;
 
   // Each edge into the block passes what it hands over.
-  llvm::SmallPtrSet<Operation *, 4> seen;
   unsigned negations = 0;
   bool owning = false;
-  for (Block *predecessor : join->getPredecessors()) {
-    Operation *terminator = predecessor->getTerminator();
-    auto branch = dyn_cast<BranchOpInterface>(terminator);
-    if (!branch)
-      return std::nullopt;
-    if (!seen.insert(terminator).second)
-      continue;
-    SmallVector<std::pair<uint64_t, uint64_t>> spans =
-        getSuccessorSpans(source, terminator);
-    if (spans.empty())
-      return std::nullopt;
-    for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
-      if (terminator->getSuccessor(k) != join)
-        continue;
-      SuccessorOperands operands = branch.getSuccessorOperands(k);
-      // What each argument receives; one of them owns the buffer: the
-      // first that receives it on every path, else the one that receives
-      // it under a condition or its block's own argument back.
-      SmallVector<std::string> values(flagged.size(), no);
-      std::optional<size_t> always, other;
-      for (auto [i, argument] : llvm::enumerate(flagged)) {
-        unsigned index = argument.getArgNumber();
-        Value passed = index < operands.size() ? operands[index] : Value();
-        if (!passed)
-          return std::nullopt;
-        if (!aliases.contains(passed))
-          continue; // cannot refer to the buffer at all
-        if (auto back = dyn_cast<BlockArgument>(passed);
-            back && back.getOwner() == join) {
-          // Passed back to its block (a CFG loop): its flag goes with it.
-          if (!llvm::is_contained(flagged, back) || other)
-            return std::nullopt;
-          values[i] = flagOf(back);
+  bool written = forEachEdgeInto(
+      source, join,
+      [&](BranchOpInterface branch, unsigned k,
+          std::pair<uint64_t, uint64_t> span) {
+        Operation *terminator = branch;
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        // What each argument receives; one of them owns the buffer: the
+        // first that receives it on every path, else the one that receives
+        // it under a condition or its block's own argument back.
+        SmallVector<std::string> values(flagged.size(), no);
+        std::optional<size_t> always, other;
+        for (auto [i, argument] : llvm::enumerate(flagged)) {
+          unsigned index = argument.getArgNumber();
+          Value passed = index < operands.size() ? operands[index] : Value();
+          if (!passed)
+            return false;
+          if (!aliases.contains(passed))
+            continue; // cannot refer to the buffer at all
+          if (auto back = dyn_cast<BlockArgument>(passed);
+              back && back.getOwner() == join) {
+            // Passed back to its block (a CFG loop): its flag goes with it.
+            if (!llvm::is_contained(flagged, back) || other)
+              return false;
+            values[i] = flagOf(back);
+            other = i;
+            continue;
+          }
+          RootDerivation d = deriveFromRoot(passed, root);
+          if (d.kind == RootDerivation::Never)
+            continue;
+          if (d.kind == RootDerivation::Always) {
+            if (!always)
+              always = i;
+            continue;
+          }
+          if (d.kind != RootDerivation::Guarded || other)
+            return false;
+          std::string condition = source.getName(d.condition);
+          if (!StringRef(condition).starts_with("%"))
+            return false;
+          if (d.rootWhenTrue) {
+            values[i] = condition;
+          } else {
+            // The negation, computed just before the branch.
+            values[i] =
+                "%memlint_not_" + line + "_" + std::to_string(negations++);
+            builder.insertBefore(terminator, values[i] + " = arith.xori " +
+                                                 condition + ", " + yes +
+                                                 " : i1");
+          }
           other = i;
-          continue;
         }
-        RootDerivation d = deriveFromRoot(passed, root);
-        if (d.kind == RootDerivation::Never)
-          continue;
-        if (d.kind == RootDerivation::Always) {
-          if (!always)
-            always = i;
-          continue;
+        if (always) {
+          if (other)
+            return false; // held twice, one of them only on some paths
+          values[*always] = yes;
         }
-        if (d.kind != RootDerivation::Guarded || other)
-          return std::nullopt;
-        std::string condition = source.getName(d.condition);
-        if (!StringRef(condition).starts_with("%"))
-          return std::nullopt;
-        if (d.rootWhenTrue) {
-          values[i] = condition;
-        } else {
-          // The negation, computed just before the branch.
-          values[i] =
-              "%memlint_not_" + line + "_" + std::to_string(negations++);
-          builder.insertBefore(terminator, values[i] + " = arith.xori " +
-                                               condition + ", " + yes +
-                                               " : i1");
+        owning |= always || other;
+        std::string list, typeList;
+        for (const std::string &value : values) {
+          list += ", " + value;
+          typeList += ", i1";
         }
-        other = i;
-      }
-      if (always) {
-        if (other)
-          return std::nullopt; // held twice, one of them only on some paths
-        values[*always] = yes;
-      }
-      owning |= always || other;
-      std::string list;
-      for (const std::string &value : values)
-        list += ", " + value;
-      StringRef span = text.slice(spans[k].first, spans[k].second);
-      size_t colon = findTopLevel(span, span.find('(') + 1, " : ");
-      if (!span.ends_with(")") || colon == StringRef::npos)
-        return std::nullopt;
-      std::string typeList;
-      for (size_t i = 0; i < flagged.size(); ++i)
-        typeList += ", i1";
-      edits.insert(spans[k].first + colon, list);
-      edits.insert(spans[k].second - 1, typeList);
-    }
-  }
+        return appendSuccessorOperands(source, span, list, typeList, edits);
+      });
+  if (!written)
+    return std::nullopt;
   if (!owning)
     return std::nullopt;
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
