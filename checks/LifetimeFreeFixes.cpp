@@ -763,34 +763,41 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
       fixes.push_back(std::move(fix));
     return fixes;
   }
+  // The dealloc (the op of `block` that holds it) after `last`; a dealloc
+  // guarded by an scf.if of its own (an ownership flag's, in its then
+  // branch or in its else branch after an empty then) moves with its guard.
+  auto moveAfterLast = [&](Operation *ancestor, Operation *last) {
+    auto guard = dyn_cast<scf::IfOp>(ancestor);
+    bool inThen = guard && guard.getElseRegion().empty();
+    bool inElse = guard && !inThen &&
+                  guard.thenBlock()->getOperations().size() == 1 &&
+                  guard.elseBlock()->getOperations().size() == 2;
+    if (guard && free->getParentOp() == guard &&
+        (inElse ||
+         (inThen && guard.thenBlock()->getOperations().size() == 2)) &&
+        guard->getNumResults() == 0) {
+      if (std::optional<std::string> text = getOpText(context, free)) {
+        FixItBuilder builder(context);
+        builder.remove(guard);
+        builder.insertAfter(last, getGuardedText(context.getSource().getName(
+                                                     guard.getCondition()),
+                                                 /*whenTrue=*/inThen, *text));
+        if (auto fix =
+                builder.take("move the guarded dealloc after the last use"))
+          fixes.push_back(std::move(*fix));
+      }
+    }
+    FixItBuilder builder(context);
+    builder.moveAfter(free, last);
+    if (auto fix = builder.take("move the dealloc after the last use"))
+      fixes.push_back(std::move(*fix));
+  };
   for (Block *block = free->getBlock(); block;) {
     Operation *ancestor = block->findAncestorOpInBlock(*free);
     Operation *last = getLastUseIn(block, aliases);
     if (last && ancestor->isBeforeInBlock(last) &&
-        !last->hasTrait<OpTrait::IsTerminator>()) {
-      // A dealloc guarded by an scf.if of its own (an ownership flag's):
-      // the guard moves with it.
-      auto guard = dyn_cast<scf::IfOp>(ancestor);
-      if (guard && free->getParentOp() == guard &&
-          guard.getElseRegion().empty() &&
-          guard.thenBlock()->getOperations().size() == 2 &&
-          guard->getNumResults() == 0) {
-        if (std::optional<std::string> text = getOpText(context, free)) {
-          FixItBuilder builder(context);
-          builder.remove(guard);
-          builder.insertAfter(last, getGuardedText(context.getSource().getName(
-                                                       guard.getCondition()),
-                                                   /*whenTrue=*/true, *text));
-          if (auto fix =
-                  builder.take("move the guarded dealloc after the last use"))
-            fixes.push_back(std::move(*fix));
-        }
-      }
-      FixItBuilder builder(context);
-      builder.moveAfter(free, last);
-      if (auto fix = builder.take("move the dealloc after the last use"))
-        fixes.push_back(std::move(*fix));
-    }
+        !last->hasTrait<OpTrait::IsTerminator>())
+      moveAfterLast(ancestor, last);
     Operation *parent = block->getParentOp();
     if (!parent || isa<FunctionOpInterface>(parent))
       break;
@@ -815,10 +822,22 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     for (Operation *user : alias.getUsers())
       if (user != free)
         points.push_back(user);
+  // (The region of the dealloc, or, for a dealloc under a guard of its
+  // own, of the guard: gen seed 18034.)
   Region *region = free->getParentRegion();
+  auto ownGuard = dyn_cast<scf::IfOp>(free->getParentOp());
+  if (ownGuard && !ownGuard->isAncestor(use))
+    region = ownGuard->getParentRegion();
   if (Block *join = getCommonPostDominator(region, points)) {
     if (join != region->findAncestorOpInRegion(*free)->getBlock()) {
       Operation *last = getLastUseIn(join, aliases);
+      // (Before a return of what may be the buffer too: the guard may say
+      // it is not, there; validation tells.)
+      Operation *before = last;
+      if (last && last->hasTrait<OpTrait::ReturnLike>())
+        before = last->getPrevNode();
+      if (ownGuard && before && !before->hasTrait<OpTrait::IsTerminator>())
+        moveAfterLast(region->findAncestorOpInRegion(*free), before);
       FixItBuilder builder(context);
       if (last && !last->hasTrait<OpTrait::IsTerminator>())
         builder.moveAfter(free, last);

@@ -1,6 +1,9 @@
 // A use after free whose dealloc is guarded by an scf.if of its own (an
 // ownership flag's, a select's condition): the guard moves after the last
 // use with the dealloc, which alone would free without it (gen seed 9102).
+// Also a guard in its else branch, moved to the block where the paths of
+// the uses join, before a return of a select that may be the buffer (gen
+// seed 18034).
 // RUN: cp %s %t.mlir
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.mlir 2>&1 | FileCheck %s --check-prefix=MSG
 // RUN: grep -v '^// [A-Z-]*:' %t.mlir | FileCheck %s --check-prefix=FIXED
@@ -10,7 +13,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 2 fix-its, 0 findings left
+// MSG: applied 3 fix-its, 0 findings left
 
 func.func @guarded(%c: i1, %arg: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index
@@ -31,3 +34,38 @@ func.func @guarded(%c: i1, %arg: memref<16xf32>) -> f32 {
 // FIXED-NEXT:  {{^}}    memref.dealloc %a : memref<16xf32>{{$}}
 // FIXED-NEXT:  {{^}}  }{{$}}
 // FIXED-NEXT:  {{^}}  return %x : f32{{$}}
+
+func.func @guarded_else_join(%c: i1, %n: index) -> memref<16xf32> {
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  %sel = arith.select %c, %a, %b : memref<16xf32>
+  scf.if %c {
+  } else {
+    memref.dealloc %a : memref<16xf32>
+  }
+  cf.br ^loop(%i0 : index)
+^loop(%i: index):
+  %more = arith.cmpi slt, %i, %n : index
+  %next = arith.addi %i, %i1 : index
+  cf.cond_br %more, ^loop(%next : index), ^done
+^done:
+  memref.store %cst, %a[%i1] : memref<16xf32>
+  scf.if %c {
+    memref.dealloc %b : memref<16xf32>
+  }
+  return %sel : memref<16xf32>
+}
+// FIXED-LABEL: func.func @guarded_else_join(
+// FIXED:       ^done:
+// FIXED-NEXT:    memref.store %cst, %a[%i1] : memref<16xf32>
+// FIXED-NEXT:    scf.if %c {
+// FIXED-NEXT:      memref.dealloc %b : memref<16xf32>
+// FIXED-NEXT:    }
+// FIXED-NEXT:    scf.if %c {
+// FIXED-NEXT:    } else {
+// FIXED-NEXT:      memref.dealloc %a : memref<16xf32>
+// FIXED-NEXT:    }
+// FIXED-NEXT:    return %sel : memref<16xf32>
