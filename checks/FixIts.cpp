@@ -187,14 +187,14 @@ std::string memlint::getDeallocText(const LintContext &context, Value value,
   return text;
 }
 
-std::string memlint::getBaseDeallocText(const LintContext &context,
-                                        Value value, Deallocator family,
-                                        StringRef name) {
+std::string memlint::getBaseDeallocText(const LintContext &context, Value value,
+                                        Deallocator family, StringRef name) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (family != Deallocator::Memref || !type)
     return getDeallocText(context, value, family);
-  auto base = MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
-                              type.getMemorySpace());
+  auto base =
+      MemRefType::get({}, type.getElementType(), MemRefLayoutAttrInterface(),
+                      type.getMemorySpace());
   unsigned rank = type.getRank();
   std::string text;
   llvm::raw_string_ostream os(text);

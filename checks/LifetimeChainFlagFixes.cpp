@@ -68,8 +68,8 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
       if (label.size() < 2)
         return {};
       std::string name = prefix + (holds ? "" : "own_") + line + "_" +
-                         label.substr(1) +
-                         "_" + std::to_string(argument.getArgNumber());
+                         label.substr(1) + "_" +
+                         std::to_string(argument.getArgNumber());
       if (text.contains(name))
         return {};
       byBlock[&block].push_back(argument);
@@ -282,9 +282,8 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
               kept = flagOf[argument];
       }
       std::string free = getDeallocText(context, root, family);
-      builder.insertBefore(terminator,
-                           kept.empty() ? free
-                                        : getGuardedText(kept, false, free));
+      builder.insertBefore(
+          terminator, kept.empty() ? free : getGuardedText(kept, false, free));
     }
   }
   for (auto &[block, arguments] : byBlock) {
@@ -313,8 +312,7 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
       holds ? "free " + source.getName(root) +
                   " before each return, unless what it returns holds it "
                   "(flags passed from block to block say so)"
-            : "free the block arguments that may hold " +
-                  source.getName(root) +
+            : "free the block arguments that may hold " + source.getName(root) +
                   " where they die, under ownership flags passed with them "
                   "from block to block");
   if (!fix)
@@ -389,9 +387,8 @@ std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
         }
         passes |= handed;
         keeps |= !handed;
-        return appendSuccessorOperands(source, span,
-                                       ", " + (handed ? no : yes), ", i1",
-                                       edits);
+        return appendSuccessorOperands(source, span, ", " + (handed ? no : yes),
+                                       ", i1", edits);
       });
   if (!written)
     return std::nullopt;

@@ -453,8 +453,7 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   std::string suffix = std::to_string(line);
   std::string own = "%memlint_own_" + suffix,
               owned = "%memlint_owned_" + suffix,
-              yes = "%memlint_true_" + suffix,
-              no = "%memlint_false_" + suffix,
+              yes = "%memlint_true_" + suffix, no = "%memlint_false_" + suffix,
               negated = "%memlint_fresh_" + suffix;
   for (const std::string &name : {own, owned, yes, no, negated})
     if (text.contains(name))
@@ -505,8 +504,8 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
           users.push_back(ancestor);
           elsewhere |= ancestor->getBlock() != loop->getBlock();
         }
-    Block *block = elsewhere ? getCommonPostDominator(region, users)
-                             : loop->getBlock();
+    Block *block =
+        elsewhere ? getCommonPostDominator(region, users) : loop->getBlock();
     if (!block)
       return;
     Operation *after = getLastUseIn(block, resultAliases);

@@ -67,9 +67,9 @@ struct RootDerivation {
 /// and `scf.execute_region` results and the edges into a block to `root`
 /// (bounded in depth and in values visited).
 RootDerivation deriveFromRoot(mlir::Value value, mlir::Value root);
-/// The `memref.alloc`s and `gpu.alloc`s `value` may hold through views, casts, selects and
-/// `scf.if` results, and whether it may hold anything else (an argument, a
-/// block argument, a call result).
+/// The `memref.alloc`s and `gpu.alloc`s `value` may hold through views, casts,
+/// selects and `scf.if` results, and whether it may hold anything else (an
+/// argument, a block argument, a call result).
 llvm::SmallVector<mlir::Value> getAllocatedChoices(mlir::Value value,
                                                    bool &other);
 
@@ -91,11 +91,10 @@ getSuccessorSpans(const SourceInfo &source, mlir::Operation *terminator);
 /// byte range as written. False when a predecessor does not end in a
 /// branch, its text does not show its successors one by one, or `edge`
 /// returns false.
-bool forEachEdgeInto(
-    const SourceInfo &source, mlir::Block *join,
-    llvm::function_ref<bool(mlir::BranchOpInterface, unsigned,
-                            std::pair<uint64_t, uint64_t>)>
-        edge);
+bool forEachEdgeInto(const SourceInfo &source, mlir::Block *join,
+                     llvm::function_ref<bool(mlir::BranchOpInterface, unsigned,
+                                             std::pair<uint64_t, uint64_t>)>
+                         edge);
 
 } // namespace memlint
 

@@ -72,10 +72,10 @@ std::optional<FixIt> freeWhereNotSelected(const LintContext &context,
       builder.insertAfter(
           last, getGuardedText(condition, /*whenTrue=*/!onTrue,
                                getDeallocText(context, root, family)));
-      if (auto fix = builder.take(
-              "free " + context.getSource().getName(root) +
-              " where the select does not pick it (" + condition + " is " +
-              (onTrue ? "false" : "true") + ")"))
+      if (auto fix =
+              builder.take("free " + context.getSource().getName(root) +
+                           " where the select does not pick it (" + condition +
+                           " is " + (onTrue ? "false" : "true") + ")"))
         return fix;
     }
   return std::nullopt;

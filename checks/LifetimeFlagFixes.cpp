@@ -271,7 +271,8 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     group = {lead + name.size() + 1, std::to_string(n + 1)};
   }
   size_t whileEnd = equals + StringRef(" = scf.while").size();
-  while (whileEnd < header.size() && StringRef(" \n").contains(header[whileEnd]))
+  while (whileEnd < header.size() &&
+         StringRef(" \n").contains(header[whileEnd]))
     ++whileEnd;
   if (whileEnd >= header.size() || header[whileEnd] != '(')
     return {};
@@ -588,8 +589,7 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
             users.push_back(ancestor);
             elsewhere |= ancestor->getBlock() != join;
           }
-      Block *block =
-          elsewhere ? getCommonPostDominator(region, users) : join;
+      Block *block = elsewhere ? getCommonPostDominator(region, users) : join;
       if (!block || !freeAfterLastUse(block, /*outOfRegion=*/true))
         continue;
       where = "where the paths join";

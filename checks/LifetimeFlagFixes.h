@@ -116,8 +116,7 @@ std::vector<FixIt> getRotatingFlagFixes(const LintContext &context,
 /// value is `root` (true when the init is, then what each iteration
 /// yields), and `root` is freed after the loop unless the result is it.
 std::vector<FixIt> getLoopResultFlagFixes(const LintContext &context,
-                                          mlir::Value root,
-                                          Deallocator family);
+                                          mlir::Value root, Deallocator family);
 
 /// A buffer `root` whose block dominates the join `join`, still used in
 /// the join through its own names, which some edges into the join hand to

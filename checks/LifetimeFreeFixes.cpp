@@ -667,7 +667,7 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     if (removeFree(removeFirst, context, first,
                    getBufferizationDeallocOperand(first, buffer)))
       if (auto fix = removeFirst.take("delete the first dealloc"))
-      fixes.push_back(std::move(*fix));
+        fixes.push_back(std::move(*fix));
   }
   if (!movedOut && freed && freed != buffer &&
       (!buffer || freed.getParentBlock() != buffer.getParentBlock()))

@@ -45,8 +45,9 @@ std::optional<FixIt> getFreeEachOnceFix(const LintContext &context,
 /// What the free site `op` frees: the operand of a dealloc (a gpu.dealloc
 /// without an async token too), or the argument a call passes to a helper
 /// that only frees (deallocs of its arguments and their views, constants,
-/// the return) and frees that one argument; null for any other op. A call of such a helper is a dealloc written elsewhere:
-/// deleting, guarding or moving it changes nothing else.
+/// the return) and frees that one argument; null for any other op. A call of
+/// such a helper is a dealloc written elsewhere: deleting, guarding or moving
+/// it changes nothing else.
 mlir::Value getFreedOperand(mlir::Operation *op);
 
 /// A value `returned` that a return `ret` of its function hands to the

@@ -391,10 +391,9 @@ std::vector<FixIt> memlint::getLoopResultFlagFixes(const LintContext &context,
                 yes = "%memlint_yields_true_" + suffix,
                 no = "%memlint_yields_false_" + suffix,
                 negated = "%memlint_yields_not_" + suffix;
-    if (llvm::any_of(ArrayRef<std::string>{holds, held, yes, no, negated},
-                     [&](const std::string &name) {
-                       return text.contains(name);
-                     }))
+    if (llvm::any_of(
+            ArrayRef<std::string>{holds, held, yes, no, negated},
+            [&](const std::string &name) { return text.contains(name); }))
       continue;
     // On entry: whether the init is the buffer.
     RootDerivation init = deriveFromRoot(loop.getInitArgs()[*index], root);
@@ -433,8 +432,8 @@ std::vector<FixIt> memlint::getLoopResultFlagFixes(const LintContext &context,
                             init.kind == RootDerivation::Always ? yes : no,
                             {next}, edits))
       continue;
-    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
-                                             no + " = arith.constant false");
+    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                             " = arith.constant false");
     // After the loop and the buffer's own uses there (not those through the
     // loop's results): freed unless the loop's result is the buffer.
     llvm::SetVector<Value> through;
