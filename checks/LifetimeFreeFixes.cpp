@@ -766,17 +766,34 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   // The dealloc (the op of `block` that holds it) after `last`; a dealloc
   // guarded by an scf.if of its own (an ownership flag's, in its then
   // branch or in its else branch after an empty then) moves with its guard.
+  // The text of the branch of `guard` that holds the dealloc, when it holds
+  // nothing else but views and casts the dealloc frees (gen seed 20011).
+  auto guardedText = [&](scf::IfOp guard,
+                         Block *branch) -> std::optional<std::string> {
+    std::string text;
+    for (Operation &op : branch->without_terminator()) {
+      if (&op != free &&
+          (!isa<ViewLikeOpInterface>(op) ||
+           llvm::any_of(op.getUsers(), [&](Operation *user) {
+             return user->getBlock() != branch;
+           })))
+        return std::nullopt;
+      std::optional<std::string> line = getOpText(context, &op);
+      if (!line)
+        return std::nullopt;
+      text += (text.empty() ? "" : "\n") + *line;
+    }
+    return text;
+  };
   auto moveAfterLast = [&](Operation *ancestor, Operation *last) {
     auto guard = dyn_cast<scf::IfOp>(ancestor);
     bool inThen = guard && guard.getElseRegion().empty();
     bool inElse = guard && !inThen &&
-                  guard.thenBlock()->getOperations().size() == 1 &&
-                  guard.elseBlock()->getOperations().size() == 2;
-    if (guard && free->getParentOp() == guard &&
-        (inElse ||
-         (inThen && guard.thenBlock()->getOperations().size() == 2)) &&
+                  guard.thenBlock()->getOperations().size() == 1;
+    if (guard && free->getParentOp() == guard && (inThen || inElse) &&
         guard->getNumResults() == 0) {
-      if (std::optional<std::string> text = getOpText(context, free)) {
+      if (std::optional<std::string> text = guardedText(
+              guard, inThen ? guard.thenBlock() : guard.elseBlock())) {
         FixItBuilder builder(context);
         builder.remove(guard);
         builder.insertAfter(last, getGuardedText(context.getSource().getName(

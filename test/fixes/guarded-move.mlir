@@ -3,7 +3,8 @@
 // use with the dealloc, which alone would free without it (gen seed 9102).
 // Also a guard in its else branch, moved to the block where the paths of
 // the uses join, before a return of a select that may be the buffer (gen
-// seed 18034).
+// seed 18034), and a guard that frees the buffer through a cast it makes
+// (gen seed 20011).
 // RUN: cp %s %t.mlir
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.mlir 2>&1 | FileCheck %s --check-prefix=MSG
 // RUN: grep -v '^// [A-Z-]*:' %t.mlir | FileCheck %s --check-prefix=FIXED
@@ -13,7 +14,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 3 fix-its, 0 findings left
+// MSG: applied 4 fix-its, 0 findings left
 
 func.func @guarded(%c: i1, %arg: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index
@@ -69,3 +70,30 @@ func.func @guarded_else_join(%c: i1, %n: index) -> memref<16xf32> {
 // FIXED-NEXT:      memref.dealloc %a : memref<16xf32>
 // FIXED-NEXT:    }
 // FIXED-NEXT:    return %sel : memref<16xf32>
+
+func.func @guarded_cast(%arg: memref<16xf32>) -> f32 {
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r, %own = scf.for %i = %i0 to %i1 step %i1 iter_args(%it = %arg, %o = %false) -> (memref<16xf32>, i1) {
+    %a = memref.alloc() : memref<16xf32>
+    scf.if %o {
+      memref.dealloc %it : memref<16xf32>
+    }
+    scf.yield %a, %true : memref<16xf32>, i1
+  }
+  scf.if %own {
+    %cast = memref.cast %r : memref<16xf32> to memref<?xf32>
+    memref.dealloc %cast : memref<?xf32>
+  }
+  %x = memref.load %r[%i1] : memref<16xf32>
+  return %x : f32
+}
+// FIXED-LABEL: func.func @guarded_cast(
+// FIXED:         %x = memref.load %r[%i1] : memref<16xf32>
+// FIXED-NEXT:    scf.if %own {
+// FIXED-NEXT:      %cast = memref.cast %r : memref<16xf32> to memref<?xf32>
+// FIXED-NEXT:      memref.dealloc %cast : memref<?xf32>
+// FIXED-NEXT:    }
+// FIXED-NEXT:    return %x : f32
