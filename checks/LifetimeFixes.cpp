@@ -332,6 +332,37 @@ GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
     if (yields[0] != yields[1]) // both: the condition says nothing
       addGuard(ifOp.getCondition(), yields[0]);
   }
+  // The same for an scf.index_switch on an i1 (an extension or cast of it,
+  // a select of it between constants): owned when the regions that yield
+  // it are those of one decision (cfg seed 18017).
+  for (Value alias : candidates.getAliasSet()) {
+    auto result = dyn_cast<OpResult>(alias);
+    auto sw = result ? dyn_cast<scf::IndexSwitchOp>(result.getOwner())
+                     : nullptr;
+    if (!sw)
+      continue;
+    std::optional<std::pair<Value, bool>> owning;
+    bool agree = true, any = false;
+    for (unsigned r = 0; r < sw->getNumRegions() && agree; ++r) {
+      auto yield =
+          cast<scf::YieldOp>(sw->getRegion(r).front().getTerminator());
+      bool yields = candidates.getAliasSet().contains(
+          yield.getOperand(result.getResultNumber()));
+      any |= yields;
+      std::optional<std::pair<Value, bool>> decision =
+          getEdgeDecision(sw, r);
+      if (!decision) {
+        agree = !yields; // a region no i1 decides must not yield it
+        continue;
+      }
+      std::pair<Value, bool> owned = {decision->first,
+                                      decision->second == yields};
+      agree = !owning || *owning == owned;
+      owning = owned;
+    }
+    if (agree && any && owning)
+      addGuard(owning->first, owning->second);
+  }
   // Then the i1 values next to a name of it (block arguments, results of
   // its op), which may be flags that travel with it; after the exact
   // guards above, which a block of many i1 arguments must not crowd out of
