@@ -1,18 +1,56 @@
 //===- AllocaInLoopCheck.cpp - lifetime-alloca-in-loop --------------------===//
 //
 // A stack allocation in a loop body that is not an allocation scope: the
-// stack grows on every iteration until the enclosing scope returns.
+// stack grows on every iteration until the enclosing scope returns. Its
+// fix-it moves the allocation out of the loop.
 //
 //===----------------------------------------------------------------------===//
 
 #include "checks/AllocaInLoopCheck.h"
 #include "analyzer/LoopNesting.h"
 #include "analyzer/MemoryModel.h"
+#include "checks/FixIts.h"
 #include "checks/LifetimeChecks.h"
-#include "checks/LifetimeFixes.h"
+#include "checks/LifetimeFixSupport.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace memlint;
+
+/// The `memref.alloca` moves before the loop (to the end of the entry block
+/// for a CFG cycle) when its operands are defined there, so one stack buffer
+/// serves every iteration.
+static std::vector<FixIt> getAllocaInLoopFixes(const LintContext &context,
+                                               Operation *alloca,
+                                               Operation *loop,
+                                               bool cfgCycle) {
+  std::vector<FixIt> fixes;
+  if (!alloca || !loop || !inSameFunction(alloca, loop))
+    return fixes;
+  // Where it goes: before the loop op, or, for a CFG cycle, before the
+  // terminator of the function's entry block (outside every cycle).
+  Operation *anchor = loop;
+  if (cfgCycle) {
+    Region *body = &getFunctionOf(alloca)->getRegion(0);
+    if (body->empty() || alloca->getBlock() == &body->front())
+      return fixes;
+    anchor = body->front().getTerminator();
+  }
+  if (!anchor || (!cfgCycle && !loop->isProperAncestor(alloca)))
+    return fixes;
+  DominanceInfo dominance(getFunctionOf(alloca));
+  for (Value operand : alloca->getOperands())
+    if (!dominance.properlyDominates(operand, anchor))
+      return fixes; // a size computed in the loop
+  FixItBuilder builder(context);
+  builder.moveBefore(alloca, anchor);
+  if (auto fix = builder.take(cfgCycle ? "allocate it once, in the entry block"
+                                       : "allocate it once, before the loop"))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
 
 void AllocaInLoopCheck::run(const LintContext &context,
                             std::vector<Finding> &findings) {

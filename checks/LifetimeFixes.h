@@ -35,12 +35,6 @@ std::vector<FixIt> getUseAfterFreeFixes(const LintContext &context,
 /// memory is not the function's to free).
 std::vector<FixIt> getInvalidFreeFixes(const LintContext &context,
                                        const LifetimeEvent &event);
-/// Alloca in a loop: the `memref.alloca` moves before the loop (to the end
-/// of the entry block for a CFG cycle) when its operands are defined there,
-/// so one stack buffer serves every iteration.
-std::vector<FixIt> getAllocaInLoopFixes(const LintContext &context,
-                                        mlir::Operation *alloca,
-                                        mlir::Operation *loop, bool cfgCycle);
 
 } // namespace memlint
 

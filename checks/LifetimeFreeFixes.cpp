@@ -1,10 +1,11 @@
 //===- LifetimeFreeFixes.cpp - Fix-its of frees at the wrong place -------===//
 //
 // Owns the strategies for a buffer freed where it must not be: a double
-// free, a use after free, an invalid free (and an alloca in a loop): delete,
-// move or guard a free site (a dealloc, or a call of a helper that only
-// frees), free once after the last use (getFreeOnceFix, which the leak
-// fix-its try too), call a freeing callee only with memory the caller owns.
+// free, a use after free, an invalid free: delete, move or guard a free
+// site (a dealloc, or a call of a helper that only frees), free once after
+// the last use (getFreeOnceFix, which the leak fix-its try too), call a
+// freeing callee only with memory the caller owns. (The alloca-in-loop
+// fix-it is its check's, AllocaInLoopCheck.cpp.)
 // It reads the IR and the source text and builds edits; it never runs an
 // analysis, and whether a candidate is right is the validation's to decide
 // (tools/LintDriver.cpp).
@@ -966,36 +967,6 @@ std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
                              "function's to free"))
     fixes.push_back(std::move(*fix));
   if (auto fix = guardCall(context, event.op, event.witness))
-    fixes.push_back(std::move(*fix));
-  return fixes;
-}
-
-std::vector<FixIt> memlint::getAllocaInLoopFixes(const LintContext &context,
-                                                 Operation *alloca,
-                                                 Operation *loop,
-                                                 bool cfgCycle) {
-  std::vector<FixIt> fixes;
-  if (!alloca || !loop || !inSameFunction(alloca, loop))
-    return fixes;
-  // Where it goes: before the loop op, or, for a CFG cycle, before the
-  // terminator of the function's entry block (outside every cycle).
-  Operation *anchor = loop;
-  if (cfgCycle) {
-    Region *body = &getFunctionOf(alloca)->getRegion(0);
-    if (body->empty() || alloca->getBlock() == &body->front())
-      return fixes;
-    anchor = body->front().getTerminator();
-  }
-  if (!anchor || (!cfgCycle && !loop->isProperAncestor(alloca)))
-    return fixes;
-  DominanceInfo dominance(getFunctionOf(alloca));
-  for (Value operand : alloca->getOperands())
-    if (!dominance.properlyDominates(operand, anchor))
-      return fixes; // a size computed in the loop
-  FixItBuilder builder(context);
-  builder.moveBefore(alloca, anchor);
-  if (auto fix = builder.take(cfgCycle ? "allocate it once, in the entry block"
-                                       : "allocate it once, before the loop"))
     fixes.push_back(std::move(*fix));
   return fixes;
 }
