@@ -103,21 +103,29 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
   // Whether the edge `k` of `terminator` leads, before the block of
   // `argument` again, to a use of `argument` itself or a view of it in a
   // block its block dominates (a return of it after the loop).
-  auto keptAlive = [&](Operation *terminator, unsigned k,
-                       BlockArgument argument) {
-    llvm::SmallPtrSet<Block *, 8> useBlocks;
-    SmallVector<Value> values{argument};
-    while (!values.empty() && values.size() < 64) {
-      Value value = values.pop_back_val();
-      for (Operation *user : value.getUsers()) {
-        if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-            view && view.getViewSource() == value)
-          values.append(user->result_begin(), user->result_end());
-        if (Operation *ancestor = region->findAncestorOpInRegion(*user);
-            ancestor && ancestor->getBlock() != argument.getOwner())
-          useBlocks.insert(ancestor->getBlock());
+  // The blocks, other than its own, that use `argument` or a view of it
+  // (computed once per argument).
+  llvm::DenseMap<BlockArgument, llvm::SmallPtrSet<Block *, 8>> useBlocksOf;
+  for (auto &[block, arguments] : byBlock) {
+    for (BlockArgument argument : arguments) {
+      llvm::SmallPtrSet<Block *, 8> &useBlocks = useBlocksOf[argument];
+      SmallVector<Value> values{argument};
+      while (!values.empty() && values.size() < 64) {
+        Value value = values.pop_back_val();
+        for (Operation *user : value.getUsers()) {
+          if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+              view && view.getViewSource() == value)
+            values.append(user->result_begin(), user->result_end());
+          if (Operation *ancestor = region->findAncestorOpInRegion(*user);
+              ancestor && ancestor->getBlock() != block)
+            useBlocks.insert(ancestor->getBlock());
+        }
       }
     }
+  }
+  auto keptAlive = [&](Operation *terminator, unsigned k,
+                       BlockArgument argument) {
+    const llvm::SmallPtrSet<Block *, 8> &useBlocks = useBlocksOf[argument];
     if (useBlocks.empty())
       return false;
     llvm::SmallPtrSet<Block *, 16> seen;

@@ -495,17 +495,8 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
     // after it use it too, in the block that post-dominates them all.
     Value result = loop->getResult(index);
     llvm::SetVector<Value> resultAliases = getFixAliases(result);
-    Region *region = loop->getParentRegion();
-    SmallVector<Operation *> users{loop};
-    bool elsewhere = false;
-    for (Value alias : resultAliases)
-      for (Operation *user : alias.getUsers())
-        if (Operation *ancestor = region->findAncestorOpInRegion(*user)) {
-          users.push_back(ancestor);
-          elsewhere |= ancestor->getBlock() != loop->getBlock();
-        }
     Block *block =
-        elsewhere ? getCommonPostDominator(region, users) : loop->getBlock();
+        getFreeBlock(loop->getBlock(), resultAliases.getArrayRef());
     if (!block)
       return;
     Operation *after = getLastUseIn(block, resultAliases);

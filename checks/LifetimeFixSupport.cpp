@@ -179,6 +179,24 @@ Block *memlint::getCommonPostDominator(Region *region,
   return common;
 }
 
+Block *memlint::getFreeBlock(Block *home, ArrayRef<Value> values) {
+  Region *region = home->getParent();
+  SmallVector<Operation *> users;
+  bool elsewhere = false;
+  for (Value value : values)
+    for (Operation *user : value.getUsers())
+      if (Operation *ancestor = region->findAncestorOpInRegion(*user)) {
+        users.push_back(ancestor);
+        elsewhere |= ancestor->getBlock() != home;
+      }
+  if (!elsewhere)
+    return home;
+  if (home->empty())
+    return nullptr;
+  users.push_back(&home->front());
+  return getCommonPostDominator(region, users);
+}
+
 //===----------------------------------------------------------------------===//
 // Branch decisions
 //===----------------------------------------------------------------------===//

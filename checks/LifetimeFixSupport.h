@@ -44,6 +44,12 @@ bool inSameFunction(mlir::Operation *a, mlir::Operation *b);
 mlir::Block *getCommonPostDominator(mlir::Region *region,
                                     llvm::ArrayRef<mlir::Operation *> ops);
 
+/// The block in which to free what `values` hold, with `home` the block of
+/// `region` where they come to life: `home` when no other block of `region`
+/// uses them (through the ops that hold the uses), otherwise the nearest
+/// block that post-dominates `home` and every use; null when none does.
+mlir::Block *getFreeBlock(mlir::Block *home, llvm::ArrayRef<mlir::Value> values);
+
 /// The branch decision the edge `successor` of `branch` stands for: an i1
 /// value and the polarity it has whenever the edge is taken. Region
 /// successors are region numbers (-1: the parent, an `scf.if` without

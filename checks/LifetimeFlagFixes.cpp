@@ -580,16 +580,7 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
     if (!atBackEdges) {
       // In `join`, or, when blocks it dominates use them, after their last
       // use in the block that post-dominates those uses.
-      Region *region = join->getParent();
-      SmallVector<Operation *> users{&join->front()};
-      bool elsewhere = false;
-      for (Value value : held)
-        for (Operation *user : value.getUsers())
-          if (Operation *ancestor = region->findAncestorOpInRegion(*user)) {
-            users.push_back(ancestor);
-            elsewhere |= ancestor->getBlock() != join;
-          }
-      Block *block = elsewhere ? getCommonPostDominator(region, users) : join;
+      Block *block = getFreeBlock(join, held.getArrayRef());
       if (!block || !freeAfterLastUse(block, /*outOfRegion=*/true))
         continue;
       where = "where the paths join";

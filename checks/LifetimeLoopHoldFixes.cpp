@@ -374,15 +374,14 @@ std::vector<FixIt> memlint::getLoopResultFlagFixes(const LintContext &context,
   for (scf::ForOp loop : loops) {
     // The one result that may be the buffer.
     std::optional<unsigned> index;
+    bool several = false;
     for (auto [i, yielded] : llvm::enumerate(loop.getYieldedValues()))
       if (deriveFromRoot(yielded, root).kind != RootDerivation::Never &&
           isa<BaseMemRefType>(yielded.getType())) {
-        if (index)
-          index = loop.getNumRegionIterArgs();
-        else
-          index = i;
+        several |= index.has_value();
+        index = i;
       }
-    if (!index || *index >= loop.getNumRegionIterArgs())
+    if (!index || several)
       continue;
     std::string suffix = std::to_string(source.getRange(loop).line) + "_" +
                          std::to_string(*index);
