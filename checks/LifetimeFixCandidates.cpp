@@ -495,8 +495,7 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
     // after it use it too, in the block that post-dominates them all.
     Value result = loop->getResult(index);
     llvm::SetVector<Value> resultAliases = getFixAliases(result);
-    Block *block =
-        getFreeBlock(loop->getBlock(), resultAliases.getArrayRef());
+    Block *block = getFreeBlock(loop->getBlock(), resultAliases.getArrayRef());
     if (!block)
       return;
     Operation *after = getLastUseIn(block, resultAliases);

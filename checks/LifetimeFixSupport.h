@@ -48,7 +48,8 @@ mlir::Block *getCommonPostDominator(mlir::Region *region,
 /// `region` where they come to life: `home` when no other block of `region`
 /// uses them (through the ops that hold the uses), otherwise the nearest
 /// block that post-dominates `home` and every use; null when none does.
-mlir::Block *getFreeBlock(mlir::Block *home, llvm::ArrayRef<mlir::Value> values);
+mlir::Block *getFreeBlock(mlir::Block *home,
+                          llvm::ArrayRef<mlir::Value> values);
 
 /// The branch decision the edge `successor` of `branch` stands for: an i1
 /// value and the polarity it has whenever the edge is taken. Region
