@@ -4,9 +4,10 @@
 // LifetimeFixes.h): the local edits of LifetimeFixCandidates.cpp first, the
 // ownership flags of LifetimeFlagFixes.cpp and the free-once construction of
 // LifetimeFreeFixes.cpp last. The other lifetime findings are
-// LifetimeFreeFixes.cpp's. It reads the IR and builds edits; it never runs
-// an analysis, and whether a candidate is right is the validation's to
-// decide (tools/LintDriver.cpp).
+// LifetimeFreeFixes.cpp's; the guards the guarded candidates try are
+// LifetimeGuards.cpp's. It reads the IR and builds edits; it never runs an
+// analysis, and whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "checks/LifetimeFixSupport.h"
 #include "checks/LifetimeFlagFixes.h"
 #include "checks/LifetimeFreeFixes.h"
+#include "checks/LifetimeGuards.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,16 +31,6 @@ using namespace mlir;
 using namespace memlint;
 
 namespace {
-
-/// Whether the terminator of the block of `select` hands its result on (out
-/// of a region, or to another block), itself or through views and casts.
-bool handsOutOfBlock(arith::SelectOp select) {
-  Operation *terminator = select->getBlock()->getTerminator();
-  return terminator &&
-         llvm::any_of(terminator->getOperands(), [&](Value operand) {
-           return stripViews(operand) == select.getResult();
-         });
-}
 
 /// A select between `root` (itself, or a view or cast of it) and memory
 /// that is never it, whose result goes on (out of a region, to a join):
@@ -229,196 +221,6 @@ SmallVector<Block *> getEnclosingEnds(Operation *site, Operation *loss,
     block = parent->getBlock();
   }
   return ends;
-}
-
-/// The guards of a leak's guarded candidates, in the order they are tried:
-/// ownership flags forwarded with the buffer (an i1 block argument or region
-/// result next to it), the condition of a select or `scf.if` that hands it
-/// on one way only (the first `numFlags`), then the branch decisions of the
-/// witness (also a callee's, through what the call passes) and both
-/// decisions of a select between two values that may both hold it.
-struct GuardSet {
-  using Guards = SmallVector<SmallVector<Candidates::Guard, 2>>;
-  static constexpr size_t kMax = 8;
-
-  SmallVector<Candidates::Guard> guards;
-  size_t numFlags = 0;
-
-  /// Each guard alone (at most kMax).
-  Guards singles() const { return range(0, std::min(guards.size(), kMax)); }
-  /// Each flag alone.
-  Guards flags() const { return range(0, numFlags); }
-  /// Each branch decision alone (of the first kMax guards).
-  Guards decisions() const {
-    return range(numFlags, std::max(numFlags, std::min(guards.size(), kMax)));
-  }
-  /// Two branch decisions of the witness (the buffer lost where both went
-  /// its way), then a flag and a decision (many flags must not crowd the
-  /// decisions out), then two flags (an scf.if nested in the branch of
-  /// another that yields it); at most kMax of each kind.
-  Guards pairs() const {
-    Guards all;
-    addPairs(all, numFlags, guards.size(), numFlags, guards.size());
-    addPairs(all, 0, numFlags, numFlags, guards.size());
-    addPairs(all, 0, numFlags, 0, numFlags);
-    return all;
-  }
-
-private:
-  Guards range(size_t from, size_t to) const {
-    Guards all;
-    for (size_t i = from; i < to; ++i)
-      all.push_back({guards[i]});
-    return all;
-  }
-  /// Pairs (i, j) of two conditions, i in [iFrom, iEnd), j > i in
-  /// [jFrom, jEnd), at most kMax.
-  void addPairs(Guards &all, size_t iFrom, size_t iEnd, size_t jFrom,
-                size_t jEnd) const {
-    size_t pairs = 0;
-    for (size_t i = iFrom; i < iEnd; ++i)
-      for (size_t j = std::max(i + 1, jFrom); j < jEnd && pairs < kMax; ++j)
-        if (guards[i].first != guards[j].first) {
-          all.push_back({guards[i], guards[j]});
-          ++pairs;
-        }
-  }
-};
-
-/// The guards of the leak `event` of the buffer `candidates` free, lost on
-/// the witness from `site` (its allocation).
-GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
-                       Operation *site) {
-  GuardSet set;
-  auto addGuard = [&](Value condition, bool polarity) {
-    if (!condition || !condition.getType().isInteger(1))
-      return;
-    // A condition may come twice, with both polarities: a flag that
-    // travels with the buffer (true) is also a branch the witness
-    // took the other way.
-    for (const Candidates::Guard &g : set.guards)
-      if (g.first == condition && g.second == polarity)
-        return;
-    set.guards.push_back({condition, polarity});
-  };
-  // A buffer a select may hand on (a returned select): freed when the
-  // select picks the other one.
-  for (Value alias : candidates.getAliasSet())
-    if (auto select = alias.getDefiningOp<arith::SelectOp>()) {
-      bool onTrue = candidates.getAliasSet().contains(select.getTrueValue());
-      bool onFalse = candidates.getAliasSet().contains(select.getFalseValue());
-      if (onTrue != onFalse) {
-        addGuard(select.getCondition(), onFalse);
-        // (And the other decision, for a dealloc of what it hands out of
-        // its block.)
-        if (handsOutOfBlock(select))
-          addGuard(select.getCondition(), onTrue);
-      }
-    }
-  // A buffer yielded by one branch of an scf.if is owned when that
-  // branch ran.
-  for (Value alias : candidates.getAliasSet()) {
-    auto result = dyn_cast<OpResult>(alias);
-    auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
-    if (!ifOp || ifOp.getElseRegion().empty())
-      continue;
-    bool yields[2];
-    for (unsigned r = 0; r < 2; ++r) {
-      auto yield =
-          cast<scf::YieldOp>(ifOp->getRegion(r).front().getTerminator());
-      yields[r] = candidates.getAliasSet().contains(
-          yield.getOperand(result.getResultNumber()));
-    }
-    if (yields[0] != yields[1]) // both: the condition says nothing
-      addGuard(ifOp.getCondition(), yields[0]);
-  }
-  // The same for an scf.index_switch on an i1 (an extension or cast of it,
-  // a select of it between constants): owned when the regions that yield
-  // it are those of one decision (cfg seed 18017).
-  for (Value alias : candidates.getAliasSet()) {
-    auto result = dyn_cast<OpResult>(alias);
-    auto sw = result ? dyn_cast<scf::IndexSwitchOp>(result.getOwner())
-                     : nullptr;
-    if (!sw)
-      continue;
-    std::optional<std::pair<Value, bool>> owning;
-    bool agree = true, any = false;
-    for (unsigned r = 0; r < sw->getNumRegions() && agree; ++r) {
-      auto yield =
-          cast<scf::YieldOp>(sw->getRegion(r).front().getTerminator());
-      bool yields = candidates.getAliasSet().contains(
-          yield.getOperand(result.getResultNumber()));
-      any |= yields;
-      std::optional<std::pair<Value, bool>> decision =
-          getEdgeDecision(sw, r);
-      if (!decision) {
-        agree = !yields; // a region no i1 decides must not yield it
-        continue;
-      }
-      std::pair<Value, bool> owned = {decision->first,
-                                      decision->second == yields};
-      agree = !owning || *owning == owned;
-      owning = owned;
-    }
-    if (agree && any && owning)
-      addGuard(owning->first, owning->second);
-  }
-  // Then the i1 values next to a name of it (block arguments, results of
-  // its op), which may be flags that travel with it; after the exact
-  // guards above, which a block of many i1 arguments must not crowd out of
-  // the first kMax (cfg seed 15189).
-  for (Value alias : candidates.getAliasSet()) {
-    auto flags =
-        isa<BlockArgument>(alias)
-            ? ValueRange(cast<BlockArgument>(alias).getOwner()->getArguments())
-            : ValueRange(alias.getDefiningOp()->getResults());
-    for (Value flag : flags)
-      addGuard(flag, true);
-  }
-  set.numFlags = set.guards.size();
-  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
-    if (step.kind != WitnessStep::Kind::Branch ||
-        !inSameFunction(step.op, site))
-      continue;
-    // (A switch too, on the i1 its selector is chosen by.)
-    if (auto decision = getEdgeDecision(step.op, step.successor))
-      addGuard(decision->first, decision->second);
-  }
-  // A branch of a callee the path enters from this function, on an
-  // argument of the callee (a callee that frees the buffer under that
-  // condition): what the call passes for it decides the same.
-  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
-    if (step.kind != WitnessStep::Kind::Branch || inSameFunction(step.op, site))
-      continue;
-    auto decision = getEdgeDecision(step.op, step.successor);
-    auto argument =
-        decision ? dyn_cast<BlockArgument>(decision->first) : nullptr;
-    Operation *callee = getFunctionOf(step.op);
-    if (!argument || !argument.getOwner()->isEntryBlock() ||
-        argument.getOwner()->getParentOp() != callee)
-      continue;
-    for (const WitnessStep &entered : event.witness) {
-      auto call = dyn_cast_or_null<CallOpInterface>(entered.op);
-      if (entered.kind != WitnessStep::Kind::Call || !call ||
-          !inSameFunction(call, site) || call.resolveCallable() != callee ||
-          argument.getArgNumber() >= call.getArgOperands().size())
-        continue;
-      addGuard(call.getArgOperands()[argument.getArgNumber()],
-               decision->second);
-      break;
-    }
-  }
-  // A select between two values that may both hold it (one of them on
-  // some paths only): it hands on the buffer under either decision, so
-  // either may be the one the leaking path takes.
-  for (Value alias : candidates.getAliasSet())
-    if (auto select = alias.getDefiningOp<arith::SelectOp>())
-      if (candidates.getAliasSet().contains(select.getTrueValue()) &&
-          candidates.getAliasSet().contains(select.getFalseValue())) {
-        addGuard(select.getCondition(), true);
-        addGuard(select.getCondition(), false);
-      }
-  return set;
 }
 
 /// The blocks of `home`'s region that `home` dominates and that branch out

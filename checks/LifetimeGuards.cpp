@@ -1,0 +1,154 @@
+//===- LifetimeGuards.cpp - The guards of a leak's guarded fixes ----------===//
+//
+// See LifetimeGuards.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/LifetimeGuards.h"
+#include "checks/LifetimeFixSupport.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+using namespace mlir;
+using namespace memlint;
+
+bool memlint::handsOutOfBlock(arith::SelectOp select) {
+  Operation *terminator = select->getBlock()->getTerminator();
+  return terminator &&
+         llvm::any_of(terminator->getOperands(), [&](Value operand) {
+           return stripViews(operand) == select.getResult();
+         });
+}
+
+GuardSet memlint::collectGuards(const Candidates &candidates,
+                                const LifetimeEvent &event, Operation *site) {
+  GuardSet set;
+  auto addGuard = [&](Value condition, bool polarity) {
+    if (!condition || !condition.getType().isInteger(1))
+      return;
+    // A condition may come twice, with both polarities: a flag that
+    // travels with the buffer (true) is also a branch the witness
+    // took the other way.
+    for (const Candidates::Guard &g : set.guards)
+      if (g.first == condition && g.second == polarity)
+        return;
+    set.guards.push_back({condition, polarity});
+  };
+  // A buffer a select may hand on (a returned select): freed when the
+  // select picks the other one.
+  for (Value alias : candidates.getAliasSet())
+    if (auto select = alias.getDefiningOp<arith::SelectOp>()) {
+      bool onTrue = candidates.getAliasSet().contains(select.getTrueValue());
+      bool onFalse = candidates.getAliasSet().contains(select.getFalseValue());
+      if (onTrue != onFalse) {
+        addGuard(select.getCondition(), onFalse);
+        // (And the other decision, for a dealloc of what it hands out of
+        // its block.)
+        if (handsOutOfBlock(select))
+          addGuard(select.getCondition(), onTrue);
+      }
+    }
+  // A buffer yielded by one branch of an scf.if is owned when that
+  // branch ran.
+  for (Value alias : candidates.getAliasSet()) {
+    auto result = dyn_cast<OpResult>(alias);
+    auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : nullptr;
+    if (!ifOp || ifOp.getElseRegion().empty())
+      continue;
+    bool yields[2];
+    for (unsigned r = 0; r < 2; ++r) {
+      auto yield =
+          cast<scf::YieldOp>(ifOp->getRegion(r).front().getTerminator());
+      yields[r] = candidates.getAliasSet().contains(
+          yield.getOperand(result.getResultNumber()));
+    }
+    if (yields[0] != yields[1]) // both: the condition says nothing
+      addGuard(ifOp.getCondition(), yields[0]);
+  }
+  // The same for an scf.index_switch on an i1 (an extension or cast of it,
+  // a select of it between constants): owned when the regions that yield
+  // it are those of one decision (cfg seed 18017).
+  for (Value alias : candidates.getAliasSet()) {
+    auto result = dyn_cast<OpResult>(alias);
+    auto sw =
+        result ? dyn_cast<scf::IndexSwitchOp>(result.getOwner()) : nullptr;
+    if (!sw)
+      continue;
+    std::optional<std::pair<Value, bool>> owning;
+    bool agree = true, any = false;
+    for (unsigned r = 0; r < sw->getNumRegions() && agree; ++r) {
+      auto yield = cast<scf::YieldOp>(sw->getRegion(r).front().getTerminator());
+      bool yields = candidates.getAliasSet().contains(
+          yield.getOperand(result.getResultNumber()));
+      any |= yields;
+      std::optional<std::pair<Value, bool>> decision = getEdgeDecision(sw, r);
+      if (!decision) {
+        agree = !yields; // a region no i1 decides must not yield it
+        continue;
+      }
+      std::pair<Value, bool> owned = {decision->first,
+                                      decision->second == yields};
+      agree = !owning || *owning == owned;
+      owning = owned;
+    }
+    if (agree && any && owning)
+      addGuard(owning->first, owning->second);
+  }
+  // Then the i1 values next to a name of it (block arguments, results of
+  // its op), which may be flags that travel with it; after the exact
+  // guards above, which a block of many i1 arguments must not crowd out of
+  // the first kMax (cfg seed 15189).
+  for (Value alias : candidates.getAliasSet()) {
+    auto flags =
+        isa<BlockArgument>(alias)
+            ? ValueRange(cast<BlockArgument>(alias).getOwner()->getArguments())
+            : ValueRange(alias.getDefiningOp()->getResults());
+    for (Value flag : flags)
+      addGuard(flag, true);
+  }
+  set.numFlags = set.guards.size();
+  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
+    if (step.kind != WitnessStep::Kind::Branch ||
+        !inSameFunction(step.op, site))
+      continue;
+    // (A switch too, on the i1 its selector is chosen by.)
+    if (auto decision = getEdgeDecision(step.op, step.successor))
+      addGuard(decision->first, decision->second);
+  }
+  // A branch of a callee the path enters from this function, on an
+  // argument of the callee (a callee that frees the buffer under that
+  // condition): what the call passes for it decides the same.
+  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
+    if (step.kind != WitnessStep::Kind::Branch || inSameFunction(step.op, site))
+      continue;
+    auto decision = getEdgeDecision(step.op, step.successor);
+    auto argument =
+        decision ? dyn_cast<BlockArgument>(decision->first) : nullptr;
+    Operation *callee = getFunctionOf(step.op);
+    if (!argument || !argument.getOwner()->isEntryBlock() ||
+        argument.getOwner()->getParentOp() != callee)
+      continue;
+    for (const WitnessStep &entered : event.witness) {
+      auto call = dyn_cast_or_null<CallOpInterface>(entered.op);
+      if (entered.kind != WitnessStep::Kind::Call || !call ||
+          !inSameFunction(call, site) || call.resolveCallable() != callee ||
+          argument.getArgNumber() >= call.getArgOperands().size())
+        continue;
+      addGuard(call.getArgOperands()[argument.getArgNumber()],
+               decision->second);
+      break;
+    }
+  }
+  // A select between two values that may both hold it (one of them on
+  // some paths only): it hands on the buffer under either decision, so
+  // either may be the one the leaking path takes.
+  for (Value alias : candidates.getAliasSet())
+    if (auto select = alias.getDefiningOp<arith::SelectOp>())
+      if (candidates.getAliasSet().contains(select.getTrueValue()) &&
+          candidates.getAliasSet().contains(select.getFalseValue())) {
+        addGuard(select.getCondition(), true);
+        addGuard(select.getCondition(), false);
+      }
+  return set;
+}

@@ -1,0 +1,87 @@
+//===- LifetimeGuards.h - The guards of a leak's guarded fixes --*- C++ -*-===//
+//
+// The i1 conditions a leak's guarded candidates try (LifetimeFixes.cpp):
+// ownership flags that travel with the buffer, the decision of a select,
+// an scf.if or an scf.index_switch that hands it on one way only, and the
+// branch decisions of the leak's witness (also a callee's). It reads the
+// IR; it builds no edits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMLINT_CHECKS_LIFETIMEGUARDS_H
+#define MEMLINT_CHECKS_LIFETIMEGUARDS_H
+
+#include "checks/LifetimeFixCandidates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <algorithm>
+
+namespace memlint {
+
+/// The guards of a leak's guarded candidates, in the order they are tried:
+/// ownership flags forwarded with the buffer (an i1 block argument or region
+/// result next to it), the condition of a select or `scf.if` that hands it
+/// on one way only (the first `numFlags`), then the branch decisions of the
+/// witness (also a callee's, through what the call passes) and both
+/// decisions of a select between two values that may both hold it.
+struct GuardSet {
+  using Guards = llvm::SmallVector<llvm::SmallVector<Candidates::Guard, 2>>;
+  static constexpr size_t kMax = 8;
+
+  llvm::SmallVector<Candidates::Guard> guards;
+  size_t numFlags = 0;
+
+  /// Each guard alone (at most kMax).
+  Guards singles() const { return range(0, std::min(guards.size(), kMax)); }
+  /// Each flag alone.
+  Guards flags() const { return range(0, numFlags); }
+  /// Each branch decision alone (of the first kMax guards).
+  Guards decisions() const {
+    return range(numFlags, std::max(numFlags, std::min(guards.size(), kMax)));
+  }
+  /// Two branch decisions of the witness (the buffer lost where both went
+  /// its way), then a flag and a decision (many flags must not crowd the
+  /// decisions out), then two flags (an scf.if nested in the branch of
+  /// another that yields it); at most kMax of each kind.
+  Guards pairs() const {
+    Guards all;
+    addPairs(all, numFlags, guards.size(), numFlags, guards.size());
+    addPairs(all, 0, numFlags, numFlags, guards.size());
+    addPairs(all, 0, numFlags, 0, numFlags);
+    return all;
+  }
+
+private:
+  Guards range(size_t from, size_t to) const {
+    Guards all;
+    for (size_t i = from; i < to; ++i)
+      all.push_back({guards[i]});
+    return all;
+  }
+  /// Pairs (i, j) of two conditions, i in [iFrom, iEnd), j > i in
+  /// [jFrom, jEnd), at most kMax.
+  void addPairs(Guards &all, size_t iFrom, size_t iEnd, size_t jFrom,
+                size_t jEnd) const {
+    size_t pairs = 0;
+    for (size_t i = iFrom; i < iEnd; ++i)
+      for (size_t j = std::max(i + 1, jFrom); j < jEnd && pairs < kMax; ++j)
+        if (guards[i].first != guards[j].first) {
+          all.push_back({guards[i], guards[j]});
+          ++pairs;
+        }
+  }
+};
+
+/// The guards of the leak `event` of the buffer `candidates` free, lost on
+/// the witness from `site` (its allocation).
+GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
+                       mlir::Operation *site);
+
+/// Whether the terminator of the block of `select` hands its result on (out
+/// of a region, or to another block), itself or through views and casts.
+bool handsOutOfBlock(mlir::arith::SelectOp select);
+
+} // namespace memlint
+
+#endif // MEMLINT_CHECKS_LIFETIMEGUARDS_H
