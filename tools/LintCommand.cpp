@@ -650,12 +650,28 @@ int memlint::runLintCommand(const LintCommandOptions &given,
           continue;
         }
       }
-      size_t left = outcome.final.findings.size();
+      // The findings left that count (as the summary below counts them),
+      // by level: most warnings are perf findings, which --fix leaves.
+      size_t levels[3] = {0, 0, 0}, suppressed = 0;
+      for (const ReportedFinding &f : outcome.final.findings)
+        ++(f.suppressed ? suppressed
+                        : levels[static_cast<int>(f.finding.level)]);
+      size_t left = levels[0] + levels[1] + levels[2];
       uint64_t untried = outcome.final.status.figures.unvalidatedFixFindings;
       llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
                    << outcome.applied << " fix-it"
                    << (outcome.applied == 1 ? "" : "s") << ", " << left
                    << " finding" << (left == 1 ? "" : "s") << " left";
+      if (left) {
+        std::string parts;
+        for (Level level : {Level::Error, Level::Warning, Level::Note})
+          if (size_t n = levels[static_cast<int>(level)])
+            parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " +
+                     stringifyLevel(level).str() + (n == 1 ? "" : "s");
+        llvm::errs() << " (" << parts << ")";
+      }
+      if (suppressed)
+        llvm::errs() << "; " << suppressed << " suppressed by NOLINT";
       // Validation resumed with a new budget on the text as fixed while the
       // last budget applied fix-its (FixApplier.cpp): findings left untried
       // after that are the ones a new budget on this text leaves untried, so
