@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -30,6 +31,24 @@ using namespace memlint;
 //===----------------------------------------------------------------------===//
 // Aliases and uses
 //===----------------------------------------------------------------------===//
+
+/// Whether a return of `callee` may return, as its result `result`, what
+/// its argument `position` holds (unless every return derives it from
+/// something else: an allocation, another argument).
+static bool mayReturnArgument(FunctionOpInterface callee, unsigned result,
+                              unsigned position) {
+  BlockArgument argument = callee.getArgument(position);
+  for (Block &block : callee.getFunctionBody()) {
+    Operation *terminator =
+        block.mightHaveTerminator() ? block.getTerminator() : nullptr;
+    if (terminator && terminator->hasTrait<OpTrait::ReturnLike>() &&
+        result < terminator->getNumOperands() &&
+        deriveFromRoot(terminator->getOperand(result), argument).kind !=
+            RootDerivation::Never)
+      return true;
+  }
+  return false;
+}
 
 llvm::SetVector<Value> memlint::getFixAliases(Value root) {
   llvm::SetVector<Value> aliases;
@@ -66,6 +85,23 @@ llvm::SetVector<Value> memlint::getFixAliases(Value root) {
               addMemrefs(ValueRange(dest->getArgument(i)));
         }
         continue;
+      }
+      // A call of a function of the module: the results its returns may
+      // derive from the argument `v` is passed as (a fresh buffer it
+      // returns is not an alias: cfg seeds 19038, 21029).
+      if (auto call = dyn_cast<CallOpInterface>(user)) {
+        auto callee =
+            dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+        if (callee && !callee.isExternal()) {
+          for (auto [position, operand] :
+               llvm::enumerate(call.getArgOperands()))
+            if (operand == v && position < callee.getNumArguments())
+              for (OpResult result : user->getResults())
+                if (mayReturnArgument(callee, result.getResultNumber(),
+                                      position))
+                  addMemrefs(ValueRange(result));
+          continue;
+        }
       }
       addMemrefs(user->getResults());
       for (Region &region : user->getRegions())
