@@ -14,8 +14,11 @@
 
 using namespace memlint;
 
-/// The first fix-it of each finding that does not overlap an earlier one.
-static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
+/// The first fix-it of each finding that does not overlap an earlier one;
+/// those that do go to `skipped` when given.
+static std::vector<const FixIt *>
+pickCompatible(const FileResult &result,
+               std::vector<const FixIt *> *skipped = nullptr) {
   std::vector<const FixIt *> fixes;
   for (const ReportedFinding &item : result.findings)
     if (!item.suppressed && !item.finding.fixes.empty())
@@ -29,8 +32,11 @@ static std::vector<const FixIt *> pickCompatible(const FileResult &result) {
   for (const FixIt *fix : fixes) {
     // Touching ranges clash too: two insertions at one offset would depend
     // on their order.
-    if (editsClash(fix->edits, taken, /*touching=*/true))
+    if (editsClash(fix->edits, taken, /*touching=*/true)) {
+      if (skipped)
+        skipped->push_back(fix);
       continue;
+    }
     for (const FixEdit &edit : fix->edits)
       taken.push_back({edit.offset, edit.offset + edit.length});
     picked.push_back(fix);
@@ -95,7 +101,8 @@ FixOutcome memlint::applyFixes(const FileResult &first,
   unsigned round = 0;
   while (round < maxRounds) {
     const FileResult &current = outcome.final;
-    std::vector<const FixIt *> fixes = pickCompatible(current);
+    std::vector<const FixIt *> skipped;
+    std::vector<const FixIt *> fixes = pickCompatible(current, &skipped);
     if (fixes.empty()) {
       if (resume())
         continue;
@@ -130,9 +137,42 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     // seed 90156 took 16 rounds of one fix each, 50 s).
     unsigned count = fixes.size();
     bool ok = attempt(count, text, after);
+    bool clashed = !ok;
     while (!ok && count > 1) {
       count = (count + 1) / 2;
       ok = attempt(count, text, after);
+    }
+    // When the first alone helps but clashes with another fix-it (its
+    // edits overlap, or the two fail together), that one alone may help
+    // more: two fix-its of one cause (a leak's ownership flag and a double
+    // free's dealloc of the iter_arg, gen seed 22109), of which the other
+    // finding's fixes both. The one that leaves fewer errors (then fewer
+    // findings) goes first; the other is judged again in the next round.
+    // (At most two such rivals: one re-lint each.)
+    if (ok && count == 1) {
+      std::vector<const FixIt *> rivals;
+      if (clashed && fixes.size() > 1)
+        rivals.push_back(fixes[1]);
+      for (const FixIt *fix : skipped)
+        if (rivals.size() < 2 &&
+            editsClash(fix->edits, getEditRanges(fixes[0]->edits),
+                       /*touching=*/true))
+          rivals.push_back(fix);
+      const FixIt *chosen = fixes[0];
+      for (const FixIt *rival : rivals) {
+        std::string rivalText;
+        FileResult rivalAfter;
+        fixes[0] = rival;
+        if (attempt(1, rivalText, rivalAfter) &&
+            (errors(rivalAfter) < errors(after) ||
+             (errors(rivalAfter) == errors(after) &&
+              rivalAfter.findings.size() < after.findings.size()))) {
+          text = std::move(rivalText);
+          after = std::move(rivalAfter);
+          chosen = rival;
+        }
+      }
+      fixes[0] = chosen;
     }
     // The first alone may fail where it was validated: its finding's
     // validation judged it with the other findings' fix-its unapplied, but

@@ -13,7 +13,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 5 fix-its, 0 findings left
+// MSG: applied 4 fix-its, 0 findings left
 
 func.func @release(%m: memref<16xf32>) {
   memref.dealloc %m : memref<16xf32>
