@@ -215,6 +215,34 @@ Block *memlint::getCommonPostDominator(Region *region,
   return common;
 }
 
+/// Whether a path of one or more edges leads from `from` to `to`.
+static bool reachesByEdges(Block *from, Block *to) {
+  llvm::SmallPtrSet<Block *, 16> seen;
+  SmallVector<Block *> worklist(from->succ_begin(), from->succ_end());
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (block == to)
+      return true;
+    if (seen.insert(block).second)
+      worklist.append(block->succ_begin(), block->succ_end());
+  }
+  return false;
+}
+
+Block *memlint::getPostDominatorOutOfLoops(Block *block, Block *from) {
+  if (!block || !from || block->getParent() != from->getParent())
+    return block;
+  PostDominanceInfo postDominance(block->getParentOp());
+  // (In a loop that holds `from` too when `block` reaches `from`: `from`
+  // reaches `block`.)
+  while (block && block != from && reachesByEdges(block, block) &&
+         !reachesByEdges(block, from)) {
+    llvm::DomTreeNodeBase<Block> *node = postDominance.getNode(block);
+    block = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+  }
+  return block;
+}
+
 Block *memlint::getFreeBlock(Block *home, ArrayRef<Value> values) {
   Region *region = home->getParent();
   SmallVector<Operation *> users;

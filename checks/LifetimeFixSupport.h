@@ -44,6 +44,12 @@ bool inSameFunction(mlir::Operation *a, mlir::Operation *b);
 mlir::Block *getCommonPostDominator(mlir::Region *region,
                                     llvm::ArrayRef<mlir::Operation *> ops);
 
+/// `block`, or, when it is in a CFG loop that does not hold `from` (a block
+/// of the same region that reaches it), the nearest block that
+/// post-dominates it out of every such loop (a free after uses in a loop's
+/// header goes after the loop, not in each iteration); null when none.
+mlir::Block *getPostDominatorOutOfLoops(mlir::Block *block, mlir::Block *from);
+
 /// The block in which to free what `values` hold, with `home` the block of
 /// `region` where they come to life: `home` when no other block of `region`
 /// uses them (through the ops that hold the uses), otherwise the nearest

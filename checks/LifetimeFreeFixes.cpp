@@ -786,7 +786,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
     }
     return text;
   };
-  auto moveAfterLast = [&](Operation *ancestor, Operation *last) {
+  // (Or before `last` when `before`: the top of a block without uses.)
+  auto moveAfterLast = [&](Operation *ancestor, Operation *last,
+                           bool before = false) {
     auto guard = dyn_cast<scf::IfOp>(ancestor);
     bool inThen = guard && guard.getElseRegion().empty();
     bool inElse = guard && !inThen &&
@@ -797,14 +799,22 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
               guard, inThen ? guard.thenBlock() : guard.elseBlock())) {
         FixItBuilder builder(context);
         builder.remove(guard);
-        builder.insertAfter(last, getGuardedText(context.getSource().getName(
-                                                     guard.getCondition()),
-                                                 /*whenTrue=*/inThen, *text));
-        if (auto fix =
-                builder.take("move the guarded dealloc after the last use"))
+        std::string moved =
+            getGuardedText(context.getSource().getName(guard.getCondition()),
+                           /*whenTrue=*/inThen, *text);
+        if (before)
+          builder.insertBefore(last, moved);
+        else
+          builder.insertAfter(last, moved);
+        if (auto fix = builder.take(
+                before ? "move the guarded dealloc to the block where the "
+                         "paths of its uses join"
+                       : "move the guarded dealloc after the last use"))
           fixes.push_back(std::move(*fix));
       }
     }
+    if (before)
+      return; // (the caller moves the dealloc alone)
     FixItBuilder builder(context);
     builder.moveAfter(free, last);
     if (auto fix = builder.take("move the dealloc after the last use"))
@@ -846,8 +856,11 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   auto ownGuard = dyn_cast<scf::IfOp>(free->getParentOp());
   if (ownGuard && !ownGuard->isAncestor(use))
     region = ownGuard->getParentRegion();
-  if (Block *join = getCommonPostDominator(region, points)) {
-    if (join != region->findAncestorOpInRegion(*free)->getBlock()) {
+  Block *freeBlock = region->findAncestorOpInRegion(*free)->getBlock();
+  // (Out of a CFG loop the dealloc is not in: gen seed 22098.)
+  if (Block *join = getPostDominatorOutOfLoops(
+          getCommonPostDominator(region, points), freeBlock)) {
+    if (join != freeBlock) {
       Operation *last = getLastUseIn(join, aliases);
       // (Before a return of what may be the buffer too: the guard may say
       // it is not, there; validation tells.)
@@ -856,6 +869,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
         before = last->getPrevNode();
       if (ownGuard && before && !before->hasTrait<OpTrait::IsTerminator>())
         moveAfterLast(region->findAncestorOpInRegion(*free), before);
+      else if (ownGuard && !last)
+        moveAfterLast(region->findAncestorOpInRegion(*free), &join->front(),
+                      /*before=*/true);
       FixItBuilder builder(context);
       if (last && !last->hasTrait<OpTrait::IsTerminator>())
         builder.moveAfter(free, last);

@@ -3,8 +3,9 @@
 // use with the dealloc, which alone would free without it (gen seed 9102).
 // Also a guard in its else branch, moved to the block where the paths of
 // the uses join, before a return of a select that may be the buffer (gen
-// seed 18034), and a guard that frees the buffer through a cast it makes
-// (gen seed 20011).
+// seed 18034), a guard that frees the buffer through a cast it makes
+// (gen seed 20011), and a guard moved after uses in a CFG loop's header, to
+// the loop's exit, not into the loop (gen seed 22098).
 // RUN: cp %s %t.mlir
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.mlir 2>&1 | FileCheck %s --check-prefix=MSG
 // RUN: grep -v '^// [A-Z-]*:' %t.mlir | FileCheck %s --check-prefix=FIXED
@@ -14,7 +15,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 4 fix-its, 0 findings left
+// MSG: applied 5 fix-its, 0 findings left
 
 func.func @guarded(%c: i1, %arg: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index
@@ -97,3 +98,40 @@ func.func @guarded_cast(%arg: memref<16xf32>) -> f32 {
 // FIXED-NEXT:      memref.dealloc %cast : memref<?xf32>
 // FIXED-NEXT:    }
 // FIXED-NEXT:    return %x : f32
+func.func @header_reads(%c1: i1, %n: index, %arg: memref<16xf32>) {
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %r1, %r2 = scf.if %c1 -> (memref<16xf32>, i1) {
+    %a3 = memref.alloc() : memref<16xf32>
+    scf.yield %a3, %true : memref<16xf32>, i1
+  } else {
+    scf.yield %arg, %false : memref<16xf32>, i1
+  }
+  scf.if %r2 {
+    %cast = memref.cast %r1 : memref<16xf32> to memref<?xf32>
+    memref.dealloc %cast : memref<?xf32>
+  }
+  cf.br ^bb1(%i0 : index)
+^bb1(%ctr: index):
+  %cmp = arith.cmpi slt, %ctr, %n : index
+  %x = memref.load %r1[%i1] : memref<16xf32>
+  cf.cond_br %cmp, ^bb2, ^bb3
+^bb2:
+  %next = arith.addi %ctr, %i1 : index
+  cf.br ^bb1(%next : index)
+^bb3:
+  return
+}
+// FIXED-LABEL: func.func @header_reads(
+// FIXED:         } else {
+// FIXED-NEXT:      scf.yield %arg, %false : memref<16xf32>, i1
+// FIXED-NEXT:    }
+// FIXED-NEXT:    cf.br ^bb1(%i0 : index)
+// FIXED:       ^bb3:
+// FIXED-NEXT:    scf.if %r2 {
+// FIXED-NEXT:      %cast = memref.cast %r1 : memref<16xf32> to memref<?xf32>
+// FIXED-NEXT:      memref.dealloc %cast : memref<?xf32>
+// FIXED-NEXT:    }
+// FIXED-NEXT:    return
