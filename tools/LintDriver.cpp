@@ -678,6 +678,9 @@ static void validateFixes(FileResult &result, const LintOptions &options,
           .contains("dealloc");
     });
   };
+  // With MEMLINT_TRACE_FIXES: what the last candidate re-linted alone left
+  // (the errors of its re-lint), to say why it was refused.
+  std::string refusedBecause;
   auto holds = [&](ArrayRef<size_t> group) {
     std::vector<FixEdit> edits;
     std::vector<const Finding *> targets;
@@ -701,6 +704,20 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     spend(workOf(after));
     if (isImprovement(result, after, edits, targets))
       return true;
+    if (group.size() == 1 && traceFixes()) {
+      refusedBecause.clear();
+      if (!after.status.ok)
+        refusedBecause = "memlint-trace:   the result does not parse or "
+                         "verify\n";
+      unsigned shown = 0;
+      for (const ReportedFinding &item : after.findings)
+        if (!item.suppressed && item.finding.level >= Level::Error &&
+            shown++ < 4)
+          refusedBecause += "memlint-trace:   after it: line " +
+                            std::to_string(item.finding.location.range.line) +
+                            ": " + item.finding.message + " [" +
+                            item.finding.rule + "]\n";
+    }
     if (group.size() == 1) {
       Pending &p = pending[group.front()];
       if (p.finding->rule == "lifetime-leak" && !p.partial &&
@@ -750,6 +767,7 @@ static void validateFixes(FileResult &result, const LintOptions &options,
             llvm::errs() << "memlint-trace:   at offset " << edit.offset
                          << ", replace " << edit.length << " bytes by '"
                          << edit.text << "'\n";
+          llvm::errs() << refusedBecause;
         }
         ++pending[part.front()].next; // this candidate fails on its own
         continue;
