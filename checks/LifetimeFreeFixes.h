@@ -4,7 +4,8 @@
 // most general local candidate of a buffer freed wrongly (free once), which
 // the fix-its of leaks (LifetimeFixes.cpp) try too, what a free site frees,
 // the guards of the free sites of a returned select
-// (LifetimeReturnedFixes.cpp), and the frees of a loop's permuted buffers
+// (LifetimeReturnedFixes.cpp), the moves of a dealloc before a use
+// (LifetimeMoveFixes.cpp) and the frees of a loop's permuted buffers
 // (LifetimePermutedLoopFixes.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,8 @@
 #define MEMLINT_CHECKS_LIFETIMEFREEFIXES_H
 
 #include "checks/Check.h"
+
+#include "llvm/ADT/SetVector.h"
 
 #include <optional>
 #include <vector>
@@ -57,6 +60,16 @@ mlir::Value getFreedOperand(mlir::Operation *op);
 std::vector<FixIt> getReturnedSelectFixes(const LintContext &context,
                                           mlir::Operation *ret,
                                           mlir::Value returned);
+
+/// A buffer used by `use` after the dealloc `free` freed it, in the same
+/// function: the dealloc (with a guard of its own) moves after the last use
+/// of one of `aliases` in its block or a block holding it, to where the
+/// paths of the uses join, or into each successor of its block
+/// (LifetimeMoveFixes.cpp).
+std::vector<FixIt>
+getMoveFreeFixes(const LintContext &context, mlir::Operation *free,
+                 mlir::Operation *use,
+                 const llvm::SetVector<mlir::Value> &aliases);
 
 /// A buffer used by `use` after the free site `free` freed a result of an
 /// `scf.for` with a trip count not known whose yield permutes the cycle of
