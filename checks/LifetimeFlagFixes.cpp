@@ -208,6 +208,12 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
   // which the next `before` region drops.
   bool fromBefore = body == loop.getBeforeBody();
   std::optional<unsigned> carried, forwarded;
+  // Allocated in the `before` region and yielded back through a select or
+  // an `scf.if` under a condition of the `after` region or of before the
+  // loop (`passed`, with whether it is the buffer when true): the flag
+  // carried is that decision, and the `after` region frees the buffer when
+  // it does not carry it (cfg seed 23063).
+  std::optional<std::pair<Value, bool>> passed;
   if (!fromBefore) {
     for (OpOperand &operand : yield->getOpOperands())
       if (derivesAlways(operand.get(), root)) {
@@ -225,12 +231,27 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     forwarded = findForwarded(condition, root);
     if (!forwarded)
       return {};
-    // (Yielded itself, or a view or cast of it.)
-    for (OpOperand &operand : yield->getOpOperands())
-      if (derivesAlways(operand.get(), loop.getAfterArguments()[*forwarded])) {
+    // (Yielded itself, or a view or cast of it; or under a decision.)
+    BlockArgument handed = loop.getAfterArguments()[*forwarded];
+    DominanceInfo dominance(function);
+    std::optional<unsigned> guarded;
+    for (OpOperand &operand : yield->getOpOperands()) {
+      RootDerivation d = deriveFromRoot(operand.get(), handed);
+      if (d.kind == RootDerivation::Always) {
         carried = operand.getOperandNumber();
         break;
       }
+      if (d.kind == RootDerivation::Guarded && !guarded &&
+          dominance.properlyDominates(d.condition, yield) &&
+          StringRef(source.getName(d.condition)).starts_with("%")) {
+        guarded = operand.getOperandNumber();
+        passed = {d.condition, d.rootWhenTrue};
+      }
+    }
+    if (carried)
+      passed.reset();
+    else
+      carried = guarded;
     if (!carried || llvm::is_contained(condition.getArgs(),
                                        loop.getBeforeArguments()[*carried]))
       return {};
@@ -238,10 +259,16 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
   BlockArgument before = loop.getBeforeArguments()[*carried];
 
   std::string suffix = std::to_string(source.getRange(loop).line);
-  std::string own = "%memlint_own_" + suffix, ownAfter = "%memlint_owna_" + suffix,
+  std::string own = "%memlint_own_" + suffix,
+              ownAfter = "%memlint_owna_" + suffix,
               owned = "%memlint_owned_" + suffix,
-              yes = "%memlint_true_" + suffix, no = "%memlint_false_" + suffix;
-  for (const std::string &name : {own, ownAfter, owned, yes, no})
+              yes = "%memlint_true_" + suffix, no = "%memlint_false_" + suffix,
+              negated = "%memlint_fresh_" + suffix;
+  // What the yield carries as the flag of the next iteration.
+  std::string carriedFlag = fromBefore ? ownAfter : yes;
+  if (passed)
+    carriedFlag = passed->second ? source.getName(passed->first) : negated;
+  for (const std::string &name : {own, ownAfter, owned, yes, no, negated})
     if (text.contains(name))
       return {};
 
@@ -323,17 +350,31 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
       edits.replace(at + resultsStart, resultTypes.size(),
                     "(" + resultTypes.str() + ", i1)");
     if (!appendTerminatorOperand(source, condition,
-                                 fromBefore ? yes : forwarded ? own : no,
+                                 fromBefore  ? yes
+                                 : forwarded ? own
+                                             : no,
                                  "i1", edits) ||
         !appendBlockArguments(source, loop.getAfterBody(), ownAfter + ": i1",
                               edits) ||
-        !appendTerminatorOperand(source, yield, fromBefore ? ownAfter : yes,
-                                 "i1", edits))
+        !appendTerminatorOperand(source, yield, carriedFlag, "i1", edits))
       return fixes;
 
     FixItBuilder builder(context);
     builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
                                              no + " = arith.constant false");
+    if (passed) {
+      // The `after` region's buffer, freed at its end when the yield does
+      // not carry it.
+      std::string condition = source.getName(passed->first);
+      std::string free = getGuardedText(
+          condition, /*whenTrue=*/!passed->second,
+          getDeallocText(context, loop.getAfterArguments()[*forwarded],
+                         family));
+      if (!passed->second)
+        free = negated + " = arith.xori " + condition + ", " + yes + " : i1\n" +
+               free;
+      builder.insertBefore(yield, free);
+    }
     // The buffer of the previous iteration, freed after its last use where
     // the loop still holds it.
     bool inAfter = forwarded && !fromBefore;
@@ -346,6 +387,10 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
       return fixes; // carried on again
     // (A view of the buffer carried, not the buffer: its base is freed.)
     Value yielded = yield->getOperand(*carried);
+    // (The select of the decision: what it carries when it holds the buffer.)
+    if (auto select = yielded.getDefiningOp<arith::SelectOp>();
+        select && passed && select.getCondition() == passed->first)
+      yielded = passed->second ? select.getTrueValue() : select.getFalseValue();
     std::string free =
         yielded == loop.getAfterArguments()[*forwarded] ||
                 yielded == Value(root)
@@ -364,6 +409,11 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
         flag +
         " says the loop allocated it (an ownership flag carried with it "
         "through the scf.while)";
+    if (passed)
+      description += ", and " +
+                     source.getName(loop.getAfterArguments()[*forwarded]) +
+                     " when " + source.getName(passed->first) +
+                     " says the yield does not carry it";
     if (variant != 0) {
       Value result = loop->getResult(*forwarded);
       if (!freeResultUnderFlag(context, loop, result, owned, family,
