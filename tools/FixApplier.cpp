@@ -14,8 +14,9 @@
 
 using namespace memlint;
 
-/// The first fix-it of each finding that does not overlap an earlier one;
-/// those that do go to `skipped` when given.
+/// The first fix-it of each finding that does not overlap an earlier one,
+/// the complete ones first, each group in the order of the text; those that
+/// overlap go to `skipped` when given.
 static std::vector<const FixIt *>
 pickCompatible(const FileResult &result,
                std::vector<const FixIt *> *skipped = nullptr) {
@@ -23,8 +24,13 @@ pickCompatible(const FileResult &result,
   for (const ReportedFinding &item : result.findings)
     if (!item.suppressed && !item.finding.fixes.empty())
       fixes.push_back(&item.finding.fixes.front());
+  // Complete fix-its before those that repair a leak in part: a partial
+  // one must not push out, by a clash or by failing together, a fix-it that
+  // removes another finding (cfg seed 21118).
   std::stable_sort(fixes.begin(), fixes.end(),
                    [](const FixIt *a, const FixIt *b) {
+                     if (a->partial != b->partial)
+                       return b->partial;
                      return a->edits.front().offset < b->edits.front().offset;
                    });
   std::vector<const FixIt *> picked;

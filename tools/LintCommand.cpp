@@ -339,26 +339,30 @@ static std::string countOf(size_t n, llvm::StringRef what) {
   return std::to_string(n) + " " + what.str() + (n == 1 ? "" : "s");
 }
 
+/// The findings of `levels` by level, errors first: "3 errors", "1
+/// warning" ("3 new errors" with `adjective` "new "); nothing for a level
+/// without any.
+static std::vector<std::string> countByLevel(llvm::ArrayRef<Level> levels,
+                                             llvm::StringRef adjective = "") {
+  std::vector<std::string> parts;
+  for (Level level : {Level::Error, Level::Warning, Level::Note})
+    if (size_t n = llvm::count(levels, level))
+      parts.push_back(
+          countOf(n, adjective.str() + stringifyLevel(level).str()));
+  return parts;
+}
+
 /// The last line of a text run: `3 errors and 5 warnings in 12 files; 2
 /// files not parsed`.
 static std::string summarize(const std::vector<Finding> &shown,
                              const std::vector<FileStatus> &statuses,
                              size_t missing, size_t suppressed,
                              std::optional<size_t> unchanged) {
-  size_t errors = 0, warnings = 0, notes = 0;
-  for (const Finding &f : shown) {
-    errors += f.level == Level::Error;
-    warnings += f.level == Level::Warning;
-    notes += f.level == Level::Note;
-  }
-  std::vector<std::string> parts;
-  std::string fresh = unchanged ? "new " : "";
-  if (errors)
-    parts.push_back(countOf(errors, fresh + "error"));
-  if (warnings)
-    parts.push_back(countOf(warnings, fresh + "warning"));
-  if (notes)
-    parts.push_back(countOf(notes, fresh + "note"));
+  llvm::SmallVector<Level> levels;
+  for (const Finding &f : shown)
+    levels.push_back(f.level);
+  std::vector<std::string> parts =
+      countByLevel(levels, unchanged ? "new " : "");
   std::string counts;
   if (parts.empty())
     counts = unchanged ? "no new findings" : "no findings";
@@ -652,24 +656,20 @@ int memlint::runLintCommand(const LintCommandOptions &given,
       }
       // The findings left that count (as the summary below counts them),
       // by level: most warnings are perf findings, which --fix leaves.
-      size_t levels[3] = {0, 0, 0}, suppressed = 0;
-      for (const ReportedFinding &f : outcome.final.findings)
-        ++(f.suppressed ? suppressed
-                        : levels[static_cast<int>(f.finding.level)]);
-      size_t left = levels[0] + levels[1] + levels[2];
+      llvm::SmallVector<Level> levels;
+      size_t suppressed = 0;
+      for (const ReportedFinding &f : outcome.final.findings) {
+        if (f.suppressed)
+          ++suppressed;
+        else
+          levels.push_back(f.finding.level);
+      }
       uint64_t untried = outcome.final.status.figures.unvalidatedFixFindings;
       llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
-                   << outcome.applied << " fix-it"
-                   << (outcome.applied == 1 ? "" : "s") << ", " << left
-                   << " finding" << (left == 1 ? "" : "s") << " left";
-      if (left) {
-        std::string parts;
-        for (Level level : {Level::Error, Level::Warning, Level::Note})
-          if (size_t n = levels[static_cast<int>(level)])
-            parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " +
-                     stringifyLevel(level).str() + (n == 1 ? "" : "s");
-        llvm::errs() << " (" << parts << ")";
-      }
+                   << countOf(outcome.applied, "fix-it") << ", "
+                   << countOf(levels.size(), "finding") << " left";
+      if (!levels.empty())
+        llvm::errs() << " (" << llvm::join(countByLevel(levels), ", ") << ")";
       if (suppressed)
         llvm::errs() << "; " << suppressed << " suppressed by NOLINT";
       // Validation resumed with a new budget on the text as fixed while the
