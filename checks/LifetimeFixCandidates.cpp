@@ -131,6 +131,20 @@ void Candidates::insertGuardedAfter(Operation *anchor, ArrayRef<Guard> guards,
     insertGuarded(anchor, /*after=*/true, guards, where);
 }
 
+/// Whether a branch of an `scf.if` on the guard's condition holds `anchor`
+/// where the condition is not the guard's: a dealloc under the guard there
+/// never runs (gen seed 25011).
+static bool decidedOtherwise(Operation *anchor,
+                             const Candidates::Guard &guard) {
+  for (Operation *op = anchor; op; op = op->getParentOp()) {
+    auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
+    if (ifOp && ifOp.getCondition() == guard.first &&
+        (op->getParentRegion() == &ifOp.getThenRegion()) != guard.second)
+      return true;
+  }
+  return false;
+}
+
 void Candidates::insertGuarded(Operation *anchor, bool after,
                                ArrayRef<Guard> guards, const std::string &where,
                                bool beforeUse) {
@@ -146,7 +160,7 @@ void Candidates::insertGuarded(Operation *anchor, bool after,
            dominance.properlyDominates(value, anchor);
   };
   for (const Guard &guard : guards)
-    if (!visibleAt(guard.first))
+    if (!visibleAt(guard.first) || decidedOtherwise(anchor, guard))
       return;
   Value v = pickVisible(visibleAt);
   if (!v)

@@ -75,6 +75,27 @@ llvm::SetVector<Value> memlint::getFixAliases(Value root) {
                 yield->getParentOp()->getResult(operand.getOperandNumber())));
         continue;
       }
+      // An scf.for passes an init to the iter_arg and the result of its
+      // position, and its yield an operand to the iter_arg and the result
+      // of that position (cfg seed 21118).
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        for (OpOperand &operand : loop.getInitArgsMutable())
+          if (operand.get() == v)
+            addMemrefs(ValueRange{loop.getTiedLoopRegionIterArg(&operand),
+                                  loop.getTiedLoopResult(&operand)});
+        continue;
+      }
+      if (auto yield = dyn_cast<scf::YieldOp>(user);
+          yield && isa<scf::ForOp>(yield->getParentOp())) {
+        auto loop = cast<scf::ForOp>(yield->getParentOp());
+        for (OpOperand &operand : yield->getOpOperands())
+          if (operand.get() == v &&
+              operand.getOperandNumber() < loop.getNumRegionIterArgs())
+            addMemrefs(
+                ValueRange{loop.getRegionIterArgs()[operand.getOperandNumber()],
+                           loop->getResult(operand.getOperandNumber())});
+        continue;
+      }
       // A branch passes it to the arguments of the positions it is in.
       if (auto branch = dyn_cast<BranchOpInterface>(user)) {
         for (unsigned k = 0; k < user->getNumSuccessors(); ++k) {

@@ -619,6 +619,63 @@ static Value getBufferizationDeallocOperand(Operation *free, Value buffer) {
   return Value();
 }
 
+/// A dealloc in an scf.for body of a buffer the iteration then may yield
+/// (itself, or through a select or an `scf.if`) in the position of an
+/// iter_arg, which the iteration drops: the iter_arg is freed instead (its
+/// guard stays), or, for a select of the two after the dealloc, the one the
+/// select does not pass on is freed after it (gen seed 25011: the yield
+/// handed out a freed buffer, and what the iteration held leaked).
+static std::vector<FixIt> getYieldedFreeFixes(const LintContext &context,
+                                              Operation *free) {
+  std::vector<FixIt> fixes;
+  auto dealloc = dyn_cast<memref::DeallocOp>(free);
+  auto loop = dealloc ? dealloc->getParentOfType<scf::ForOp>() : nullptr;
+  if (!loop)
+    return fixes;
+  Value value = dealloc.getMemref();
+  if (!loop.getRegion().isAncestor(value.getParentRegion()) ||
+      llvm::is_contained(loop.getRegionIterArgs(), value))
+    return fixes;
+  const SourceInfo &source = context.getSource();
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  llvm::SetVector<Value> aliases = getFixAliases(value);
+  for (auto [k, yielded] : llvm::enumerate(yield.getOperands())) {
+    BlockArgument held = loop.getRegionIterArgs()[k];
+    if (!aliases.contains(yielded) || held.getType() != value.getType())
+      continue;
+    FixItBuilder builder(context);
+    builder.replace(dealloc,
+                    getDeallocText(context, held, Deallocator::Memref));
+    if (auto fix = builder.take("free the iter_arg " + source.getName(held) +
+                                ", which the iteration drops, instead of " +
+                                source.getName(value) + ", which it yields"))
+      fixes.push_back(std::move(*fix));
+    for (Operation *user : value.getUsers()) {
+      auto select = dyn_cast<arith::SelectOp>(user);
+      if (!select || select->getBlock() != dealloc->getBlock() ||
+          select->isBeforeInBlock(dealloc) ||
+          !llvm::is_contained(select->getOperands(), held))
+        continue;
+      // What the select does not pass on: the false value when true.
+      std::string condition = source.getName(select.getCondition());
+      std::string whenTrue = getDeallocText(context, select.getFalseValue(),
+                                            Deallocator::Memref),
+                  whenFalse = getDeallocText(context, select.getTrueValue(),
+                                             Deallocator::Memref);
+      FixItBuilder split(context);
+      split.remove(dealloc);
+      split.insertAfter(select, "scf.if " + condition + " {\n  " + whenTrue +
+                                    "\n} else {\n  " + whenFalse + "\n}");
+      if (auto fix = split.take("free what the select does not pass on, " +
+                                source.getName(value) + " or " +
+                                source.getName(held) + ", after it"))
+        fixes.push_back(std::move(*fix));
+    }
+    break;
+  }
+  return fixes;
+}
+
 std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
                                                const LifetimeEvent &event) {
   std::vector<FixIt> fixes;
@@ -698,6 +755,9 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
       break;
     }
   }
+  if (first && first != second && inSameFunction(first, second))
+    for (FixIt &fix : getYieldedFreeFixes(context, first))
+      fixes.push_back(std::move(fix));
   // (Also when the second free is in a helper the function calls: its call
   // is a free site of the buffer.)
   if (buffer) {
