@@ -770,6 +770,9 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     if (auto fix = getFreeEachOnceFix(context, buffer, event.allocFamily))
       fixes.push_back(std::move(*fix));
   }
+  for (FixIt &fix :
+       getSelectComplementFixes(context, buffer, event.allocFamily))
+    fixes.push_back(std::move(fix));
   addJoinHoldFixes(context, buffer, event.allocFamily, fixes);
   // A free in a callee of memory a call passed it that is not always the
   // caller's own, or a call of such a callee in a loop.
@@ -820,6 +823,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   // Freed in a helper the function calls: the call is the free site.
   if (!inSameFunction(free, use)) {
     addFreeOnceFixes(context, event, use, aliases, fixes);
+    for (FixIt &fix :
+         getSelectComplementFixes(context, event.buffer, event.allocFamily))
+      fixes.push_back(std::move(fix));
     for (FixIt &fix : getLoopFlagInitFixes(context, event.buffer))
       fixes.push_back(std::move(fix));
     return fixes;
@@ -827,6 +833,9 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   for (FixIt &fix : getMoveFreeFixes(context, free, use, aliases))
     fixes.push_back(std::move(fix));
   addFreeOnceFixes(context, event, use, aliases, fixes);
+  for (FixIt &fix :
+       getSelectComplementFixes(context, event.buffer, event.allocFamily))
+    fixes.push_back(std::move(fix));
   for (FixIt &fix : getPermutedLoopFreeFixes(context, free, use))
     fixes.push_back(std::move(fix));
   // (A return of the buffer: the caller owns it, nothing frees it here.)

@@ -5,7 +5,8 @@
 // the fix-its of leaks (LifetimeFixes.cpp) try too, what a free site frees,
 // the guards of the free sites of a returned select
 // (LifetimeReturnedFixes.cpp), the moves of a dealloc before a use
-// (LifetimeMoveFixes.cpp) and the frees of a loop's permuted buffers
+// (LifetimeMoveFixes.cpp), the free of what a select does not pass on
+// (LifetimeSelectFixes.cpp) and the frees of a loop's permuted buffers
 // (LifetimePermutedLoopFixes.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -60,6 +61,15 @@ mlir::Value getFreedOperand(mlir::Operation *op);
 std::vector<FixIt> getReturnedSelectFixes(const LintContext &context,
                                           mlir::Operation *ret,
                                           mlir::Value returned);
+
+/// A select of two allocations, one of them `buffer`, whose result is freed
+/// (by a dealloc or a helper that only frees): the allocation it does not
+/// pass on is freed after the last use of either under its condition, and
+/// their other free sites go (LifetimeSelectFixes.cpp; gen seed 24145). At
+/// most two candidates.
+std::vector<FixIt> getSelectComplementFixes(const LintContext &context,
+                                            mlir::Value buffer,
+                                            Deallocator family);
 
 /// A buffer used by `use` after the dealloc `free` freed it, in the same
 /// function: the dealloc (with a guard of its own) moves after the last use
