@@ -684,6 +684,12 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     return fixes;
   // A dealloc that runs on every iteration of a loop (or in a region) the
   // buffer was allocated outside of: move it after that op.
+  // First: a loop body that frees a buffer it then yields hands out freed
+  // memory; what it drops instead is what leaks (deleting either free
+  // leaves that leak, which validation counts as the finding it had).
+  if (first && first != second && inSameFunction(first, second))
+    for (FixIt &fix : getYieldedFreeFixes(context, first))
+      fixes.push_back(std::move(fix));
   Value buffer = event.buffer;
   auto moveOutOf = [&](Value v) {
     if (!v || !inSameFunction(v.getParentBlock()->getParentOp(), second))
@@ -755,9 +761,6 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
       break;
     }
   }
-  if (first && first != second && inSameFunction(first, second))
-    for (FixIt &fix : getYieldedFreeFixes(context, first))
-      fixes.push_back(std::move(fix));
   // (Also when the second free is in a helper the function calls: its call
   // is a free site of the buffer.)
   if (buffer) {
