@@ -131,16 +131,36 @@ void Candidates::insertGuardedAfter(Operation *anchor, ArrayRef<Guard> guards,
     insertGuarded(anchor, /*after=*/true, guards, where);
 }
 
-/// Whether a branch of an `scf.if` on the guard's condition holds `anchor`
-/// where the condition is not the guard's: a dealloc under the guard there
-/// never runs (gen seed 25011).
-static bool decidedOtherwise(Operation *anchor,
-                             const Candidates::Guard &guard) {
+/// Whether the guard's condition is decided the other way wherever
+/// `anchor` runs: in a branch of an `scf.if` on it (gen seed 25011), or in
+/// a block that only an edge taken on it reaches (a block that a CFG
+/// loop's exit edge dominates, where the loop's condition is false: cfg
+/// seed 27114, where each round of --fix added another such dealloc). A
+/// dealloc under the guard there never runs.
+static bool decidedOtherwise(Operation *anchor, const Candidates::Guard &guard,
+                             DominanceInfo &dominance) {
   for (Operation *op = anchor; op; op = op->getParentOp()) {
     auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
     if (ifOp && ifOp.getCondition() == guard.first &&
         (op->getParentRegion() == &ifOp.getThenRegion()) != guard.second)
       return true;
+    Block *block = op->getBlock();
+    if (!block || block->getParent()->hasOneBlock())
+      continue;
+    for (llvm::DomTreeNodeBase<Block> *node = dominance.getNode(block); node;
+         node = node->getIDom()) {
+      Block *dominator = node->getBlock();
+      Block *from = dominator->getSinglePredecessor();
+      Operation *branch = from ? from->getTerminator() : nullptr;
+      if (!branch || llvm::count(branch->getSuccessors(), dominator) != 1)
+        continue;
+      int successor = llvm::find(branch->getSuccessors(), dominator) -
+                      branch->getSuccessors().begin();
+      if (auto decision = getEdgeDecision(branch, successor);
+          decision && decision->first == guard.first &&
+          decision->second != guard.second)
+        return true;
+    }
   }
   return false;
 }
@@ -160,7 +180,7 @@ void Candidates::insertGuarded(Operation *anchor, bool after,
            dominance.properlyDominates(value, anchor);
   };
   for (const Guard &guard : guards)
-    if (!visibleAt(guard.first) || decidedOtherwise(anchor, guard))
+    if (!visibleAt(guard.first) || decidedOtherwise(anchor, guard, dominance))
       return;
   Value v = pickVisible(visibleAt);
   if (!v)

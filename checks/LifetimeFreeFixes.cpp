@@ -907,5 +907,16 @@ std::vector<FixIt> memlint::getInvalidFreeFixes(const LintContext &context,
     fixes.push_back(std::move(*fix));
   if (auto fix = guardCall(context, event.op, event.witness))
     fixes.push_back(std::move(*fix));
+  // The free site under a guard the wrong way round: the dealloc, or the
+  // call of the helper that frees (the witness enters it).
+  Operation *site = dealloc;
+  for (const WitnessStep &step : event.witness)
+    if (auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+        call && step.kind == WitnessStep::Kind::Call &&
+        call.resolveCallable() == getFunctionOf(dealloc) &&
+        getFreedOperand(call))
+      site = call;
+  if (auto fix = getFlippedGuardFix(context, site))
+    fixes.push_back(std::move(*fix));
   return fixes;
 }

@@ -71,6 +71,13 @@ std::vector<FixIt> getSelectComplementFixes(const LintContext &context,
                                             mlir::Value buffer,
                                             Deallocator family);
 
+/// A free site `free` (a dealloc, a call of a helper that only frees) alone
+/// in one branch of an `scf.if` whose other branch is empty: the same with
+/// the guard the other way round (an ownership flag read the wrong way: gen
+/// seed 28002) (LifetimeMoveFixes.cpp).
+std::optional<FixIt> getFlippedGuardFix(const LintContext &context,
+                                        mlir::Operation *free);
+
 /// A buffer used by `use` after the dealloc `free` freed it, in the same
 /// function: the dealloc (with a guard of its own) moves after the last use
 /// of one of `aliases` in its block or a block holding it, to where the

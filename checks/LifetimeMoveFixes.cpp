@@ -81,6 +81,30 @@ std::optional<FixIt> moveGuardedFree(const LintContext &context,
 
 } // namespace
 
+std::optional<FixIt> memlint::getFlippedGuardFix(const LintContext &context,
+                                                 Operation *free) {
+  auto guard =
+      dyn_cast_or_null<scf::IfOp>(free ? free->getParentOp() : nullptr);
+  if (!guard || guard->getNumResults() != 0 || guard.getElseRegion().empty())
+    return std::nullopt;
+  bool inThen = free->getParentRegion() == &guard.getThenRegion();
+  Block *other = inThen ? guard.elseBlock() : guard.thenBlock();
+  if (other->getOperations().size() != 1)
+    return std::nullopt;
+  std::optional<std::string> text = getGuardedBranchText(
+      context, free, inThen ? guard.thenBlock() : guard.elseBlock());
+  std::string condition = context.getSource().getName(guard.getCondition());
+  if (!text || !StringRef(condition).starts_with("%"))
+    return std::nullopt;
+  FixItBuilder builder(context);
+  builder.replace(guard,
+                  getGuardedText(condition, /*whenTrue=*/!inThen, *text));
+  return builder.take("free when " + condition + " is " +
+                      (inThen ? "false" : "true") + ", not when it is " +
+                      (inThen ? "true" : "false") +
+                      " (the guard the other way round)");
+}
+
 std::vector<FixIt>
 memlint::getMoveFreeFixes(const LintContext &context, Operation *free,
                           Operation *use,
