@@ -656,16 +656,12 @@ static std::vector<FixIt> getYieldedFreeFixes(const LintContext &context,
           select->isBeforeInBlock(dealloc) ||
           !llvm::is_contained(select->getOperands(), held))
         continue;
-      // What the select does not pass on: the false value when true.
-      std::string condition = source.getName(select.getCondition());
-      std::string whenTrue = getDeallocText(context, select.getFalseValue(),
-                                            Deallocator::Memref),
-                  whenFalse = getDeallocText(context, select.getTrueValue(),
-                                             Deallocator::Memref);
       FixItBuilder split(context);
       split.remove(dealloc);
-      split.insertAfter(select, "scf.if " + condition + " {\n  " + whenTrue +
-                                    "\n} else {\n  " + whenFalse + "\n}");
+      split.insertAfter(select,
+                        getNotPassedOnFreeText(context, select.getCondition(),
+                                               select.getTrueValue(),
+                                               select.getFalseValue()));
       if (auto fix = split.take("free what the select does not pass on, " +
                                 source.getName(value) + " or " +
                                 source.getName(held) + ", after it"))
@@ -682,14 +678,14 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   Operation *second = event.op, *first = event.relatedOp;
   if (!second)
     return fixes;
-  // A dealloc that runs on every iteration of a loop (or in a region) the
-  // buffer was allocated outside of: move it after that op.
   // First: a loop body that frees a buffer it then yields hands out freed
   // memory; what it drops instead is what leaks (deleting either free
   // leaves that leak, which validation counts as the finding it had).
   if (first && first != second && inSameFunction(first, second))
     for (FixIt &fix : getYieldedFreeFixes(context, first))
       fixes.push_back(std::move(fix));
+  // A dealloc that runs on every iteration of a loop (or in a region) the
+  // buffer was allocated outside of: move it after that op.
   Value buffer = event.buffer;
   auto moveOutOf = [&](Value v) {
     if (!v || !inSameFunction(v.getParentBlock()->getParentOp(), second))

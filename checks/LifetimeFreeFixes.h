@@ -78,6 +78,13 @@ std::vector<FixIt> getSelectComplementFixes(const LintContext &context,
 std::optional<FixIt> getFlippedGuardFix(const LintContext &context,
                                         mlir::Operation *free);
 
+/// The free of what a choice on `condition` between `onTrue` and `onFalse`
+/// does not pass on: `onFalse` when it holds, `onTrue` otherwise (an
+/// `scf.if` with a dealloc in each branch) (LifetimeSelectFixes.cpp).
+std::string getNotPassedOnFreeText(const LintContext &context,
+                                   mlir::Value condition, mlir::Value onTrue,
+                                   mlir::Value onFalse);
+
 /// A buffer used by `use` after the dealloc `free` freed it, in the same
 /// function: the dealloc (with a guard of its own) moves after the last use
 /// of one of `aliases` in its block or a block holding it, to where the

@@ -69,10 +69,8 @@ std::optional<FixIt> freeNotPassedOn(const LintContext &context,
   if (!StringRef(condition).starts_with("%"))
     return std::nullopt;
   builder.insertAfter(
-      last, "scf.if " + condition + " {\n  " +
-                getDeallocText(context, onFalse, Deallocator::Memref) +
-                "\n} else {\n  " +
-                getDeallocText(context, onTrue, Deallocator::Memref) + "\n}");
+      last,
+      getNotPassedOnFreeText(context, select.getCondition(), onTrue, onFalse));
   return builder.take("free what " + source.getName(select.getResult()) +
                       " does not pass on, " + source.getName(onFalse) +
                       " when " + condition + " is true and " +
@@ -80,6 +78,15 @@ std::optional<FixIt> freeNotPassedOn(const LintContext &context,
 }
 
 } // namespace
+
+std::string memlint::getNotPassedOnFreeText(const LintContext &context,
+                                            Value condition, Value onTrue,
+                                            Value onFalse) {
+  return "scf.if " + context.getSource().getName(condition) + " {\n  " +
+         getDeallocText(context, onFalse, Deallocator::Memref) +
+         "\n} else {\n  " +
+         getDeallocText(context, onTrue, Deallocator::Memref) + "\n}";
+}
 
 std::vector<FixIt> memlint::getSelectComplementFixes(const LintContext &context,
                                                      Value buffer,
