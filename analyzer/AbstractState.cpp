@@ -223,19 +223,40 @@ AbsVal AbsVal::getRef(uint32_t buffer, bool interior) {
 
 AbsVal AbsVal::getSelect(BoolFn condition, const AbsVal &whenTrue,
                          const AbsVal &whenFalse) {
-  if (whenTrue == whenFalse)
-    return whenTrue;
   if (auto c = condition.getConstant())
     return *c ? whenTrue : whenFalse;
+  // An arm that is a select on the same condition (or its negation) takes
+  // the one of its own arms the condition decides there:
+  // select(c, select(c, a, b), d) is select(c, a, d). Without this, a select
+  // carried around a loop (`%r = arith.select %c, %iter, %new` yielded back)
+  // grows by a node per iteration and keeps every iteration's buffer
+  // reachable, so the states at the loop head never repeat.
+  const AbsVal *t = &whenTrue, *f = &whenFalse;
+  if (t->kind == Kind::Select || f->kind == Kind::Select) {
+    BoolFn negated = condition.negate();
+    auto settle = [&](const AbsVal *arm, bool value) {
+      while (arm->kind == Kind::Select) {
+        if (arm->boolValue == condition)
+          arm = &arm->choose(value);
+        else if (arm->boolValue == negated)
+          arm = &arm->choose(!value);
+        else
+          break;
+      }
+      return arm;
+    };
+    t = settle(t, true);
+    f = settle(f, false);
+  }
+  if (*t == *f)
+    return *t;
   AbsVal v;
   v.kind = Kind::Select;
   v.boolValue = std::move(condition);
-  size_t hash = llvm::hash_combine(whenTrue.hash(), whenFalse.hash());
-  unsigned size = std::min<uint64_t>(
-      kMaxSelectSize + 1,
-      uint64_t(1) + whenTrue.getSize() + whenFalse.getSize());
-  v.arms = std::make_shared<const SelectArms>(
-      SelectArms{whenTrue, whenFalse, size, hash});
+  size_t hash = llvm::hash_combine(t->hash(), f->hash());
+  unsigned size = std::min<uint64_t>(kMaxSelectSize + 1,
+                                     uint64_t(1) + t->getSize() + f->getSize());
+  v.arms = std::make_shared<const SelectArms>(SelectArms{*t, *f, size, hash});
   return v;
 }
 

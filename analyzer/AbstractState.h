@@ -134,6 +134,9 @@ struct AbsVal {
   static AbsVal getPtr(uint32_t buffer);
   /// `whenTrue` when `condition` holds, else `whenFalse` (each a Ref or a
   /// Select); one of them when the condition is constant or both are equal.
+  /// An arm that is a Select on `condition` (or its negation) is replaced by
+  /// the arm `condition` decides there, so that re-selecting on the same
+  /// condition (a loop carrying `select %c, %iter, %new`) does not grow it.
   static AbsVal getSelect(BoolFn condition, const AbsVal &whenTrue,
                           const AbsVal &whenFalse);
   /// The value a Select is under the given value of its condition (a Ref or

@@ -64,3 +64,44 @@ TEST(BoolFnTest, RemapKeepsMeaning) {
                                      BoolFn::Op::And);
   EXPECT_EQ(g, expected);
 }
+
+namespace {
+/// The buffer a Ref or Select is under a full assignment.
+uint32_t chosenBuffer(const AbsVal &v, const Assignment &assignment) {
+  const AbsVal *node = &v;
+  while (node->kind == AbsVal::Kind::Select)
+    node = &node->choose(*node->boolValue.evaluate(assignment));
+  return node->buffer;
+}
+} // namespace
+
+TEST(SelectTest, NestedSelectOnSameConditionTakesDecidedArm) {
+  BoolFn c = BoolFn::atom(0), d = BoolFn::atom(1);
+  AbsVal r0 = AbsVal::getRef(0, false), r1 = AbsVal::getRef(1, false),
+         r2 = AbsVal::getRef(2, false);
+  // select(c, select(c, r0, r1), r2) is select(c, r0, r2), and so on for
+  // the other arm and the negated condition: the value a loop carries as
+  // `select %c, %iter, %new` does not grow.
+  AbsVal inner = AbsVal::getSelect(c, r0, r1);
+  EXPECT_EQ(AbsVal::getSelect(c, inner, r2), AbsVal::getSelect(c, r0, r2));
+  EXPECT_EQ(AbsVal::getSelect(c, r2, inner), AbsVal::getSelect(c, r2, r1));
+  EXPECT_EQ(AbsVal::getSelect(c.negate(), inner, r2),
+            AbsVal::getSelect(c.negate(), r1, r2));
+  EXPECT_EQ(AbsVal::getSelect(c.negate(), r2, inner),
+            AbsVal::getSelect(c.negate(), r2, r0));
+  EXPECT_EQ(AbsVal::getSelect(c, inner, inner), inner);
+  AbsVal carried = r0;
+  for (uint32_t i = 1; i < 100; ++i)
+    carried = AbsVal::getSelect(c, carried, AbsVal::getRef(i, false));
+  EXPECT_EQ(carried.getSize(), 3u);
+  // A select on another condition stays, and every value keeps its meaning.
+  AbsVal other = AbsVal::getSelect(d, r0, r1);
+  AbsVal outer = AbsVal::getSelect(c, other, inner);
+  EXPECT_EQ(outer.choose(true), other);
+  for (bool cv : {false, true})
+    for (bool dv : {false, true}) {
+      Assignment a = {{0, cv}, {1, dv}};
+      EXPECT_EQ(chosenBuffer(outer, a), cv ? (dv ? 0u : 1u) : 1u);
+      EXPECT_EQ(chosenBuffer(AbsVal::getSelect(c, inner, r2), a), cv ? 0u : 2u);
+    }
+}
