@@ -536,13 +536,18 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // With `passOn`, only before a loss at a branch that passes the buffer
     // on some of its edges (the guard says which edge is taken): tried
     // after the edges are split and the flags are passed (onEdges,
-    // withFlag), which say the same without a guard.
-    auto guarded = [&](bool passOn) {
+    // withFlag), which say the same without a guard. With `allocation`,
+    // the same places under the decisions that lead to the allocation
+    // (collectAllocationGuards): tried last.
+    auto guarded = [&](bool passOn, bool allocation = false) {
       if (passOn && (!inSameFunction(event.relatedOp, site) ||
                      event.relatedOp->getNumSuccessors() == 0 ||
                      !candidates.usesBuffer(event.relatedOp)))
         return;
-      GuardSet guards = collectGuards(candidates, event, site);
+      GuardSet guards = allocation ? collectAllocationGuards(event, site)
+                                   : collectGuards(candidates, event, site);
+      if (guards.guards.empty())
+        return;
       // A dealloc at `anchor` (after it, or before it) under each of
       // `which`.
       auto place = [&](const GuardSet::Guards &which, Operation *anchor,
@@ -703,6 +708,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       loopCarried();
       handedOffAtHome();
       guarded(true);
+      guarded(false, /*allocation=*/true);
     } else {
       alongWitness();
       atLoss();
@@ -717,6 +723,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       loopCarried();
       handedOffAtHome();
       guarded(true);
+      guarded(false, /*allocation=*/true);
     }
     // Lost on some path and dropped by an edge of the allocating block's
     // branch (a back-edge that allocates again) that the other path takes

@@ -8,7 +8,9 @@
 #include "checks/LifetimeFixSupport.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -150,5 +152,41 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
         addGuard(select.getCondition(), true);
         addGuard(select.getCondition(), false);
       }
+  return set;
+}
+
+GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
+                                          Operation *site) {
+  GuardSet set;
+  Value buffer = event.buffer;
+  Operation *function = getFunctionOf(site);
+  if (!buffer || !function || !buffer.getParentBlock() ||
+      getFunctionOf(buffer.getParentBlock()->getParentOp()) != function)
+    return set;
+  DominanceInfo dominance(function);
+  // From the allocation's block out through each region that encloses it:
+  // the edges into the blocks that dominate it, each the only edge into its
+  // block.
+  for (Block *block = buffer.getParentBlock(); block;) {
+    if (!block->getParent()->hasOneBlock())
+      for (llvm::DomTreeNodeBase<Block> *node = dominance.getNode(block); node;
+           node = node->getIDom()) {
+        Block *dominated = node->getBlock();
+        Block *from = dominated->getSinglePredecessor();
+        Operation *branch = from ? from->getTerminator() : nullptr;
+        if (!branch || llvm::count(branch->getSuccessors(), dominated) != 1)
+          continue;
+        int successor = llvm::find(branch->getSuccessors(), dominated) -
+                        branch->getSuccessors().begin();
+        std::optional<std::pair<Value, bool>> decision =
+            getEdgeDecision(branch, successor);
+        if (decision && !llvm::is_contained(set.guards, *decision))
+          set.guards.push_back(*decision);
+      }
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent))
+      break;
+    block = parent->getBlock();
+  }
   return set;
 }

@@ -78,6 +78,17 @@ private:
 GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
                        mlir::Operation *site);
 
+/// The branch decisions that lead to the allocation of the leak `event`'s
+/// buffer (`site`): the edges into the blocks that dominate its block, in
+/// its region and in each region that encloses it, innermost first. The
+/// buffer exists only where they were taken, so a dealloc guarded by one of
+/// them, where the names that may hold it meet other memory (a join, a
+/// region result), frees it on exactly the paths that own it. The last
+/// guards tried: they stand in for an ownership flag where none can travel
+/// (cfg seed 26034, out of an scf.execute_region).
+GuardSet collectAllocationGuards(const LifetimeEvent &event,
+                                 mlir::Operation *site);
+
 /// Whether the terminator of the block of `select` hands its result on (out
 /// of a region, or to another block), itself or through views and casts.
 bool handsOutOfBlock(mlir::arith::SelectOp select);
