@@ -245,6 +245,37 @@ SmallVector<Block *> getDominanceExits(DominanceInfo &dominance, Block *home,
   return exits;
 }
 
+/// The block that edge `successor` of `op` enters, when it is the leaking
+/// path's own: only `op`'s block branches to it, and every edge of `op` into
+/// it hands over the same operands as this one (a cf.switch whose cases
+/// share a destination: cfg seed 27024, where the block that calls the
+/// callee the witness loses the buffer in is entered by three cases of one
+/// switch). Null for a block that other edges with other operands enter
+/// (`cf.cond_br %c, ^bb1(%arg), ^bb1(%b)`: test/fixes/dead-guard-cfg.mlir),
+/// whose paths are not the witness's.
+Block *getOwnSuccessor(Operation *op, unsigned successor) {
+  Block *dest = op->getSuccessor(successor);
+  if (dest->getSinglePredecessor() == op->getBlock())
+    return dest;
+  if (dest->getUniquePredecessor() != op->getBlock())
+    return nullptr;
+  auto branch = dyn_cast<BranchOpInterface>(op);
+  if (!branch)
+    return nullptr;
+  SuccessorOperands taken = branch.getSuccessorOperands(successor);
+  for (unsigned k = 0; k < op->getNumSuccessors(); ++k) {
+    if (k == successor || op->getSuccessor(k) != dest)
+      continue;
+    SuccessorOperands other = branch.getSuccessorOperands(k);
+    if (other.getProducedOperandCount() != 0 ||
+        taken.getProducedOperandCount() != 0 ||
+        !llvm::equal(other.getForwardedOperands(),
+                     taken.getForwardedOperands()))
+      return nullptr;
+  }
+  return dest;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
@@ -317,10 +348,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
             candidates.addElseRegion(ifOp);
         } else if (step.successor >= 0 &&
                    step.successor < (int)op->getNumSuccessors() &&
-                   op->getSuccessor(step.successor)->getSinglePredecessor() ==
-                       op->getBlock()) {
-          // Only a block this edge alone enters: a block that other edges
-          // (also of the same branch) enter is not the leaking path's own.
+                   getOwnSuccessor(op, step.successor)) {
+          // Only a block this edge alone enters, or other edges of the same
+          // branch with the same operands (cases of a switch that share
+          // it): a block that other edges enter is not the leaking path's
+          // own.
           Block *dest = op->getSuccessor(step.successor);
           Operation *last = getLastUseIn(dest, candidates.getAliasSet());
           if (last)
