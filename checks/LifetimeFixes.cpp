@@ -498,6 +498,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                    /*afterLoop=*/true, "", fresh);
         return;
       }
+      // None derives from it alone: an scf.if of the body that yields it
+      // in one branch and passes the iter_arg on in the other (the carried
+      // buffer dies in the branch that replaces it; cfg seed 28055).
+      for (FixIt &fix :
+           getLoopReplacedFlagFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
     };
     auto atExits = [&] {
       candidates.insertBeforeExits(root, "before each return");

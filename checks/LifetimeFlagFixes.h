@@ -118,6 +118,21 @@ std::vector<FixIt> getRotatingFlagFixes(const LintContext &context,
 std::vector<FixIt> getLoopResultFlagFixes(const LintContext &context,
                                           mlir::Value root, Deallocator family);
 
+/// A buffer `root` of an `scf.for` body (in a region nested in it) that an
+/// `scf.if` of the body yields in one branch while the other passes the
+/// iter_arg it replaces on unchanged (`%r = scf.if %c { %a = alloc ...;
+/// scf.yield %a } else { scf.yield %carried }`, the loop yielding `%r` at
+/// that position): the carried buffer dies in the branch that replaces it,
+/// and may be the loop's own (an earlier iteration's) or the init, which it
+/// does not own. An i1 iter_arg, false on entry, says whether the loop owns
+/// it; the next iteration's flag is `arith.select %c, true, flag` (the
+/// branches swapped when `root` is yielded on false). The replacing branch
+/// frees the carried buffer under the flag after its last use there, and
+/// the loop's result is freed under it after the loop (cfg seed 28055).
+std::vector<FixIt> getLoopReplacedFlagFixes(const LintContext &context,
+                                            mlir::Value root,
+                                            Deallocator family);
+
 /// A buffer `root` whose block dominates the join `join`, still used in
 /// the join through its own names, which some edges into the join hand to
 /// an argument of it (one the function returns) and others do not: the

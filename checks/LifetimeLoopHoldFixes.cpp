@@ -461,3 +461,120 @@ std::vector<FixIt> memlint::getLoopResultFlagFixes(const LintContext &context,
   }
   return fixes;
 }
+
+std::vector<FixIt> memlint::getLoopReplacedFlagFixes(const LintContext &context,
+                                                     Value root,
+                                                     Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *definition = root.getDefiningOp();
+  if (!definition)
+    return {};
+  // The scf.for whose body holds the allocation (in a region nested in the
+  // body: the scf.if that yields it).
+  Operation *parent = definition->getParentOp();
+  while (parent && !isa<scf::ForOp, FunctionOpInterface>(parent))
+    parent = parent->getParentOp();
+  auto loop = dyn_cast_or_null<scf::ForOp>(parent);
+  if (!loop)
+    return {};
+  Block &entry = getFunctionOf(loop)->getRegion(0).front();
+  if (entry.empty() || !source.getWholeLines(&entry.front()))
+    return {};
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  std::vector<FixIt> fixes;
+  for (auto [index, yielded] : llvm::enumerate(loop.getYieldedValues())) {
+    // An scf.if of the body whose one branch yields the buffer and whose
+    // other passes on the iter_arg of this position.
+    auto ifOp = yielded.getDefiningOp<scf::IfOp>();
+    if (!ifOp || ifOp->getBlock() != loop.getBody() ||
+        ifOp.getElseRegion().empty() || !isa<BaseMemRefType>(yielded.getType()))
+      continue;
+    unsigned result = cast<OpResult>(yielded).getResultNumber();
+    BlockArgument carried = loop.getRegionIterArgs()[index];
+    auto branchValue = [&](unsigned region) {
+      return ifOp->getRegion(region).front().getTerminator()->getOperand(
+          result);
+    };
+    std::optional<unsigned> replacing;
+    for (unsigned region = 0; region < 2; ++region)
+      if (derivesAlways(branchValue(region), root) &&
+          derivesAlways(branchValue(1 - region), carried))
+        replacing = region;
+    if (!replacing)
+      continue;
+    // (The flag starts false: whatever the init is, it is memory of before
+    // the loop, which the loop must not free.)
+    std::string condition = source.getName(ifOp.getCondition());
+    if (!StringRef(condition).starts_with("%"))
+      continue;
+    std::string suffix = std::to_string(source.getRange(loop).line) + "_" +
+                         std::to_string(index);
+    std::string own = "%memlint_repl_" + suffix,
+                owned = "%memlint_repld_" + suffix,
+                yes = "%memlint_repl_true_" + suffix,
+                no = "%memlint_repl_false_" + suffix,
+                next = "%memlint_repl_next_" + suffix;
+    if (llvm::any_of(
+            ArrayRef<std::string>{own, owned, yes, no, next},
+            [&](const std::string &name) { return text.contains(name); }))
+      continue;
+    EditList edits(context);
+    if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {next}, edits))
+      continue;
+    FixItBuilder builder(context);
+    builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                             " = arith.constant false");
+    // The next iteration's flag: owned where the scf.if replaced the
+    // carried buffer by the fresh one, the carried flag where it passed it
+    // on.
+    builder.insertBefore(
+        yield, next + " = arith.select " + condition + ", " +
+                   (*replacing == 0 ? yes + ", " + own : own + ", " + yes) +
+                   " : i1");
+    // In the branch that replaces it: the carried buffer, freed under its
+    // flag after its last use there (at the top of the branch when it has
+    // none).
+    Block &branch = ifOp->getRegion(*replacing).front();
+    Operation *last = getLastUseIn(&branch, getFixAliases(carried));
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      continue; // handed on from that branch too
+    std::string free = getGuardedText(own, /*whenTrue=*/true,
+                                      getDeallocText(context, carried, family));
+    if (last)
+      builder.insertAfter(last, free);
+    else
+      builder.insertBefore(&branch.front(), free);
+    // After the loop: its result, under the flag, after the result's last
+    // use (in the loop's block, or in the block that post-dominates the
+    // uses after it), as Candidates::loopCarriedFlag frees it.
+    Value loopResult = loop->getResult(index);
+    llvm::SetVector<Value> resultAliases = getFixAliases(loopResult);
+    Block *block = getFreeBlock(loop->getBlock(), resultAliases.getArrayRef());
+    if (!block)
+      continue;
+    Operation *after = getLastUseIn(block, resultAliases);
+    if (after && after->hasTrait<OpTrait::IsTerminator>())
+      continue;
+    std::string freeResult = getGuardedText(
+        owned, /*whenTrue=*/true, getDeallocText(context, loopResult, family));
+    if (after || block == loop->getBlock())
+      builder.insertAfter(after ? after : loop.getOperation(), freeResult);
+    else
+      builder.insertBefore(&block->front(), freeResult);
+    if (!edits.append(builder))
+      continue;
+    if (std::optional<FixIt> fix = edits.take(
+            "free " + source.getName(carried) +
+                " where the scf.if replaces "
+                "it by " +
+                source.getName(root) + " when " + own +
+                " says the loop allocated it (an ownership flag carried "
+                "with it, passed on where the scf.if passes it on), and " +
+                source.getName(loopResult) + " after the loop when " + owned +
+                " says so",
+            /*general=*/true, /*sharedOffsets=*/true))
+      fixes.push_back(std::move(*fix));
+  }
+  return fixes;
+}
