@@ -646,14 +646,21 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                 "before the region op where the last reference is lost");
       // A loss in a region op nested in the block of a name of the buffer
       // (a loop in one case of a switch whose other case uses it): after
-      // the innermost such op, under each guard, once.
+      // the innermost such op, under each guard, once. Under the decisions
+      // that lead to the allocation, also in a later block of the region of
+      // that name, which it dominates (a cf.br between the op that hands
+      // the buffer out and the region op whose branch drops it: cfg seed
+      // 26034).
       if (anchor == event.relatedOp)
         for (Operation *holder = event.relatedOp->getParentOp();
              holder && !isa<FunctionOpInterface>(holder);
              holder = holder->getParentOp()) {
           Block *block = holder->getBlock();
           if (llvm::none_of(candidates.getAliasSet(), [&](Value alias) {
-                return alias.getParentBlock() == block;
+                return alias.getParentBlock() == block ||
+                       (allocation &&
+                        alias.getParentRegion() == block->getParent() &&
+                        dominance.properlyDominates(alias, holder));
               }))
             continue;
           if (candidates.usesBuffer(holder) &&

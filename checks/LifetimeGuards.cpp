@@ -155,6 +155,27 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
   return set;
 }
 
+/// The only edge into `block` that comes from outside the blocks it
+/// dominates, as the branch and the number of its successor: the edge every
+/// path that reaches `block` takes first. A CFG loop's header is entered so
+/// once; its back-edges come from blocks it dominates (itself too), and an
+/// edge from an unreachable block never runs. None when several edges enter
+/// it (also two edges of one branch), or none does (an entry block).
+static std::optional<std::pair<Operation *, unsigned>>
+getEnteringEdge(Block *block, DominanceInfo &dominance) {
+  std::optional<std::pair<Operation *, unsigned>> edge;
+  for (BlockOperand &use : block->getUses()) {
+    Block *from = use.getOwner()->getBlock();
+    if (!dominance.isReachableFromEntry(from) ||
+        dominance.dominates(block, from))
+      continue;
+    if (edge)
+      return std::nullopt;
+    edge = {use.getOwner(), use.getOperandNumber()};
+  }
+  return edge;
+}
+
 GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
                                           Operation *site) {
   GuardSet set;
@@ -165,21 +186,21 @@ GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
     return set;
   DominanceInfo dominance(function);
   // From the allocation's block out through each region that encloses it:
-  // the edges into the blocks that dominate it, each the only edge into its
-  // block.
+  // the edges into the blocks that dominate it, each the only edge that
+  // enters its block (a CFG loop's header, which allocates again on each
+  // iteration, is entered by one edge and reached again by its back-edges:
+  // cfg seed 26034, where the first --fix frees the buffer on the
+  // back-edge).
   for (Block *block = buffer.getParentBlock(); block;) {
     if (!block->getParent()->hasOneBlock())
       for (llvm::DomTreeNodeBase<Block> *node = dominance.getNode(block); node;
            node = node->getIDom()) {
-        Block *dominated = node->getBlock();
-        Block *from = dominated->getSinglePredecessor();
-        Operation *branch = from ? from->getTerminator() : nullptr;
-        if (!branch || llvm::count(branch->getSuccessors(), dominated) != 1)
+        std::optional<std::pair<Operation *, unsigned>> edge =
+            getEnteringEdge(node->getBlock(), dominance);
+        if (!edge)
           continue;
-        int successor = llvm::find(branch->getSuccessors(), dominated) -
-                        branch->getSuccessors().begin();
         std::optional<std::pair<Value, bool>> decision =
-            getEdgeDecision(branch, successor);
+            getEdgeDecision(edge->first, edge->second);
         if (decision && !llvm::is_contained(set.guards, *decision))
           set.guards.push_back(*decision);
       }

@@ -80,7 +80,9 @@ GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
 
 /// The branch decisions that lead to the allocation of the leak `event`'s
 /// buffer (`site`): the edges into the blocks that dominate its block, in
-/// its region and in each region that encloses it, innermost first. The
+/// its region and in each region that encloses it, innermost first (of a
+/// block entered by one edge only; a CFG loop's header counts the edge that
+/// enters the loop, not its back-edges). The
 /// buffer exists only where they were taken, so a dealloc guarded by one of
 /// them, where the names that may hold it meet other memory (a join, a
 /// region result), frees it on exactly the paths that own it. The last
