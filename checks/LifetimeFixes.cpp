@@ -458,6 +458,13 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // A buffer of an scf.for body carried to the next iteration, which
     // replaces it: an ownership flag carried with it.
     auto loopCarried = [&] {
+      // A select of the iter_arg and the iteration's own buffer that the
+      // body yields: the one it does not pass on, freed after it under its
+      // condition (LifetimeSelectFixes.cpp). The flag below cannot: the
+      // carried buffer goes on through the select to the yield (cfg seed
+      // 30100).
+      for (FixIt &fix : getLoopSelectFixes(context, root, event.allocFamily))
+        candidates.addFix(std::move(fix));
       // The same through an scf.while (LifetimeFlagFixes.cpp).
       for (FixIt &fix :
            getWhileForwardedFixes(context, root, event.allocFamily))

@@ -71,6 +71,19 @@ std::vector<FixIt> getSelectComplementFixes(const LintContext &context,
                                             mlir::Value buffer,
                                             Deallocator family);
 
+/// A leak through an `scf.for` body that yields, at the position of an
+/// iter_arg, an `arith.select` of that iter_arg and the iteration's own
+/// allocation, `root` being either (or what the loop carries of them): what
+/// the select does not pass on dies there, and is freed after the select
+/// (after the last use of either), under its condition; with the loop's
+/// result freed after its last use too when the loop's block does not hand
+/// it on. Then the same with an i1 iter_arg, false on entry, that says
+/// whether the iter_arg is the loop's own, for an init value the loop does
+/// not own (LifetimeSelectFixes.cpp; cfg seed 30100). At most four
+/// candidates per select.
+std::vector<FixIt> getLoopSelectFixes(const LintContext &context,
+                                      mlir::Value root, Deallocator family);
+
 /// A free site `free` (a dealloc, a call of a helper that only frees) alone
 /// in one branch of an `scf.if` whose other branch is empty: the same with
 /// the guard the other way round (an ownership flag read the wrong way: gen
