@@ -32,6 +32,17 @@ using namespace memlint;
 
 namespace {
 
+/// Whether an scf.if that encloses `anchor` decides `guard`'s condition the
+/// way `guard` says (a guard on it there is always true).
+bool decidedAt(Operation *anchor, const Candidates::Guard &guard) {
+  for (Operation *op = anchor; op; op = op->getParentOp())
+    if (auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp()))
+      if (ifOp.getCondition() == guard.first &&
+          (op->getParentRegion() == &ifOp.getThenRegion()) == guard.second)
+        return true;
+  return false;
+}
+
 /// A select between `root` (itself, or a view or cast of it) and memory
 /// that is never it, whose result goes on (out of a region, to a join):
 /// where it picks the other one, `root` dies at the select. A dealloc of
@@ -728,6 +739,27 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         place(guards.pairs(), at, afterLast, enclosing);
       }
     };
+    // Lost on one path that no single branch decision or pair singles out
+    // (cfg seed 29075: after an scf.if on %c1 that frees it where %c1 is
+    // false, on the path where %c0 was false and an scf.if on %c4 nested in
+    // the branch where %c1 is true did not free it): a dealloc where the
+    // last reference is lost, under all the decisions of the path at once,
+    // those an enclosing scf.if decides there left out. Tried last: the
+    // other paths must free it already (validation tells).
+    auto pathGuarded = [&] {
+      if (!inSameFunction(event.relatedOp, site))
+        return;
+      GuardSet guards = collectGuards(candidates, event, site);
+      SmallVector<Candidates::Guard> path;
+      for (const Candidates::Guard &guard : guards.pathDecisions())
+        if (!decidedAt(event.relatedOp, guard))
+          path.push_back(guard);
+      if (path.size() < 3) // one or two: the singles and pairs
+        return;
+      candidates.insertGuarded(event.relatedOp, /*after=*/false, path,
+                               "on the path reported, where the last "
+                               "reference is lost");
+    };
     // A dealloc that runs on some paths only: move it to the block that
     // post-dominates it and the point where the buffer leaks.
     auto moveExisting = [&] {
@@ -776,6 +808,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       handedOffAtHome();
       guarded(true);
       guarded(false, /*allocation=*/true);
+      pathGuarded();
     }
     // Lost on some path and dropped by an edge of the allocating block's
     // branch (a back-edge that allocates again) that the other path takes

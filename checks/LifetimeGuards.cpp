@@ -115,8 +115,18 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
         !inSameFunction(step.op, site))
       continue;
     // (A switch too, on the i1 its selector is chosen by.)
-    if (auto decision = getEdgeDecision(step.op, step.successor))
+    if (auto decision = getEdgeDecision(step.op, step.successor)) {
       addGuard(decision->first, decision->second);
+      // The path's decisions together too, each condition once; one
+      // decided both ways (a loop's, true then false) singles out no path.
+      auto same = llvm::find_if(set.path, [&](const Candidates::Guard &g) {
+        return g.first == decision->first;
+      });
+      if (same == set.path.end())
+        set.path.push_back(*decision);
+      else if (same->second != decision->second)
+        set.pathConsistent = false;
+    }
   }
   // A branch of a callee the path enters from this function, on an
   // argument of the callee (a callee that frees the buffer under that

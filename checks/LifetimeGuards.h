@@ -24,13 +24,20 @@ namespace memlint {
 /// result next to it), the condition of a select or `scf.if` that hands it
 /// on one way only (the first `numFlags`), then the branch decisions of the
 /// witness (also a callee's, through what the call passes) and both
-/// decisions of a select between two values that may both hold it.
+/// decisions of a select between two values that may both hold it; and the
+/// witness's decisions in the function all together (`pathDecisions`).
 struct GuardSet {
   using Guards = llvm::SmallVector<llvm::SmallVector<Candidates::Guard, 2>>;
   static constexpr size_t kMax = 8;
 
   llvm::SmallVector<Candidates::Guard> guards;
   size_t numFlags = 0;
+  /// The branch decisions of the witness in the function, each condition
+  /// once, the latest first; `pathConsistent` is false when the path
+  /// decides one condition both ways.
+  llvm::SmallVector<Candidates::Guard> path;
+  bool pathConsistent = true;
+  static constexpr size_t kMaxPath = 4;
 
   /// Each guard alone (at most kMax).
   Guards singles() const { return range(0, std::min(guards.size(), kMax)); }
@@ -50,6 +57,15 @@ struct GuardSet {
     addPairs(all, 0, numFlags, numFlags, guards.size());
     addPairs(all, 0, numFlags, 0, numFlags);
     return all;
+  }
+
+  /// All the witness's decisions at once, the path reported: empty when
+  /// the path decides a condition both ways or takes more than kMaxPath
+  /// decisions (the singles and pairs above cover one or two).
+  llvm::ArrayRef<Candidates::Guard> pathDecisions() const {
+    if (!pathConsistent || path.size() > kMaxPath)
+      return {};
+    return path;
   }
 
 private:
