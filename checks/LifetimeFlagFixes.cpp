@@ -257,6 +257,10 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
       return {};
   }
   BlockArgument before = loop.getBeforeArguments()[*carried];
+  // The `after` region's argument scf.condition forwards it to (none when
+  // it drops it).
+  Value handedAfter =
+      forwarded ? Value(loop.getAfterArguments()[*forwarded]) : Value();
 
   std::string suffix = std::to_string(source.getRange(loop).line);
   std::string own = "%memlint_own_" + suffix,
@@ -366,10 +370,9 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
       // The `after` region's buffer, freed at its end when the yield does
       // not carry it.
       std::string condition = source.getName(passed->first);
-      std::string free = getGuardedText(
-          condition, /*whenTrue=*/!passed->second,
-          getDeallocText(context, loop.getAfterArguments()[*forwarded],
-                         family));
+      std::string free =
+          getGuardedText(condition, /*whenTrue=*/!passed->second,
+                         getDeallocText(context, handedAfter, family));
       if (!passed->second)
         free = negated + " = arith.xori " + condition + ", " + yes + " : i1\n" +
                free;
@@ -379,8 +382,7 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     // the loop still holds it.
     bool inAfter = forwarded && !fromBefore;
     Block *holder = inAfter ? loop.getAfterBody() : loop.getBeforeBody();
-    Value previous = inAfter ? Value(loop.getAfterArguments()[*forwarded])
-                             : Value(before);
+    Value previous = inAfter ? handedAfter : Value(before);
     std::string flag = inAfter ? ownAfter : own;
     Operation *last = getLastUseIn(holder, getFixAliases(previous));
     if (last && last->hasTrait<OpTrait::IsTerminator>())
@@ -392,8 +394,7 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
         select && passed && select.getCondition() == passed->first)
       yielded = passed->second ? select.getTrueValue() : select.getFalseValue();
     std::string free =
-        yielded == loop.getAfterArguments()[*forwarded] ||
-                yielded == Value(root)
+        (handedAfter && yielded == handedAfter) || yielded == Value(root)
             ? guardedDealloc(context, flag, previous, family)
             : getGuardedText(flag, /*whenTrue=*/true,
                              getBaseDeallocText(context, previous, family,
@@ -410,9 +411,8 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
         " says the loop allocated it (an ownership flag carried with it "
         "through the scf.while)";
     if (passed)
-      description += ", and " +
-                     source.getName(loop.getAfterArguments()[*forwarded]) +
-                     " when " + source.getName(passed->first) +
+      description += ", and " + source.getName(handedAfter) + " when " +
+                     source.getName(passed->first) +
                      " says the yield does not carry it";
     if (variant != 0) {
       Value result = loop->getResult(*forwarded);

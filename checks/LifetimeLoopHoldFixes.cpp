@@ -3,9 +3,12 @@
 // Owns the hold-flag construction for a buffer that an scf.for receives as
 // an iter_arg and frees in its body while the function still uses it after
 // the loop (see getForHoldFixes in LifetimeFlagFixes.h): the structured-loop
-// version of getJoinHoldFixes. It reads the IR and the source text and
-// builds edits; it never runs an analysis, and whether a candidate is right
-// is the validation's to decide (tools/LintDriver.cpp).
+// version of getJoinHoldFixes; and the loop-carried flag of an scf.for
+// whose body's scf.if replaces the carried buffer by a fresh one in one
+// branch and passes it on in the other (getLoopReplacedFlagFixes). It reads
+// the IR and the source text and builds edits; it never runs an analysis,
+// and whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
 //
 //===----------------------------------------------------------------------===//
 

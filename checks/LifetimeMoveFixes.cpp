@@ -5,8 +5,11 @@
 // in a block that holds it, to the block where the paths of its uses join
 // (out of a CFG loop it is not in), or into each successor of its block; a
 // dealloc under a guard of its own (an ownership flag's `scf.if`) moves with
-// its guard. It reads the IR and the source text and builds edits; whether
-// a candidate is right is the validation's to decide (tools/LintDriver.cpp).
+// its guard. Beside them, a guard edit that shares their branch text: a
+// free alone in one branch of an scf.if gets the guard the other way round
+// (getFlippedGuardFix). It reads the IR and the source text and builds
+// edits; whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
 //
 //===----------------------------------------------------------------------===//
 
