@@ -419,3 +419,155 @@ std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
                         "handed it on (a flag passed by each edge says so)",
                     /*general=*/true);
 }
+
+std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
+                                                 Value root, Block *join,
+                                                 Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  Operation *definition = root.getDefiningOp();
+  if (!definition || family != Deallocator::Memref || !join ||
+      join->isEntryBlock() || join->empty() ||
+      join->getParent() != definition->getParentRegion())
+    return std::nullopt;
+  Operation *function = definition->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return std::nullopt;
+  DominanceInfo dominance(function);
+  Block &entry = function->getRegion(0).front();
+  SourceRange rootRange = source.getRange(definition);
+  if (entry.empty() || !source.getWholeLines(&entry.front()) ||
+      !rootRange.isValid())
+    return std::nullopt;
+  std::string line = std::to_string(rootRange.line);
+  std::string base = "%memlint_base_" + line,
+              flag = "%memlint_base_own_" + line,
+              yes = "%memlint_base_true_" + line,
+              no = "%memlint_base_false_" + line;
+  for (const std::string &name : {base, flag, yes, no})
+    if (text.contains(name))
+      return std::nullopt;
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  os << root.getType();
+
+  // The join's arguments that may hold the buffer.
+  SmallVector<BlockArgument> holders;
+  for (BlockArgument argument : join->getArguments())
+    if (isa<BaseMemRefType>(argument.getType()) &&
+        deriveFromRoot(argument, root).kind != RootDerivation::Never)
+      holders.push_back(argument);
+  if (holders.empty())
+    return std::nullopt;
+
+  // A value of the buffer's type that `terminator` sees, for the edges that
+  // do not hand it over (their flag is false: it is never freed): what the
+  // view they pass is taken from, an argument of the function, the buffer.
+  auto placeholder = [&](Operation *terminator,
+                         ArrayRef<Value> passed) -> std::string {
+    SmallVector<Value> choices;
+    for (Value value : passed)
+      for (Value v = value; v;) {
+        choices.push_back(v);
+        auto view = v.getDefiningOp<ViewLikeOpInterface>();
+        v = view ? view.getViewSource() : Value();
+      }
+    for (BlockArgument argument : entry.getArguments())
+      choices.push_back(argument);
+    choices.push_back(root);
+    for (Value v : choices)
+      if (v.getType() == root.getType() &&
+          dominance.properlyDominates(v, terminator)) {
+        std::string name = source.getName(v);
+        if (StringRef(name).starts_with("%"))
+          return name;
+      }
+    return "";
+  };
+
+  // Each edge passes the base buffer and whether it is the buffer: the
+  // buffer and true where it hands over a view of it, a placeholder and
+  // false elsewhere.
+  EditList edits(context);
+  if (!appendBlockArguments(source, join,
+                            base + ": " + type + ", " + flag + ": i1", edits))
+    return std::nullopt;
+  bool views = false, passes = false, drops = false;
+  bool written = forEachEdgeInto(
+      source, join,
+      [&](BranchOpInterface branch, unsigned k,
+          std::pair<uint64_t, uint64_t> span) {
+        Operation *terminator = branch;
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        SmallVector<Value> passed;
+        bool handed = false;
+        for (BlockArgument argument : holders) {
+          unsigned index = argument.getArgNumber();
+          Value value = index < operands.size() ? operands[index] : Value();
+          if (!value)
+            return false;
+          RootDerivation d = deriveFromRoot(value, root);
+          if (d.kind == RootDerivation::Always) {
+            handed = true;
+            views |= value != root;
+          } else if (d.kind != RootDerivation::Never) {
+            return false;
+          }
+          passed.push_back(value);
+        }
+        std::string value;
+        if (handed) {
+          if (!dominance.properlyDominates(root, terminator))
+            return false;
+          value = source.getName(root);
+        } else {
+          value = placeholder(terminator, passed);
+        }
+        if (!StringRef(value).starts_with("%"))
+          return false;
+        passes |= handed;
+        drops |= !handed;
+        std::string values = value + ", " + (handed ? yes : no);
+        std::string types = type + ", i1";
+        if (!text.slice(span.first, span.second).ends_with(")")) {
+          edits.insert(span.second, "(" + values + " : " + types + ")");
+          return true;
+        }
+        return appendSuccessorOperands(source, span, ", " + values,
+                                       ", " + types, edits);
+      });
+  // (Only views of it: the flags on the arguments themselves, whose free
+  // is of the buffer, are getJoinFlagFixes'.)
+  if (!written || !views || !passes || !drops)
+    return std::nullopt;
+
+  // The base is freed under its flag after the last use of what the
+  // holders hold: in the join, or in the block the join dominates that
+  // post-dominates their uses.
+  llvm::SetVector<Value> held;
+  for (BlockArgument argument : holders)
+    held.insert_range(getFixAliases(argument));
+  Block *block = getFreeBlock(join, held.getArrayRef());
+  if (!block || !dominance.dominates(join, block))
+    return std::nullopt;
+  Operation *last = getLastUseIn(block, held);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt; // handed on again
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  std::string free = getGuardedText(flag, /*whenTrue=*/true,
+                                    "memref.dealloc " + base + " : " + type);
+  if (last)
+    builder.insertAfter(last, free);
+  else
+    builder.insertBefore(&block->front(), free);
+  if (!edits.append(builder))
+    return std::nullopt;
+  return edits.take("free the buffer " + source.getName(root) +
+                        " whose view the edges into " +
+                        source.getBlockName(join) +
+                        " hand over, through a block argument of its own "
+                        "and an ownership flag passed with it",
+                    /*general=*/true, /*sharedOffsets=*/true);
+}

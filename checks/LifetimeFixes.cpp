@@ -458,6 +458,11 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
         if (std::optional<FixIt> fix =
                 getJoinKeepFlagFix(context, root, join, event.allocFamily))
           candidates.addFix(std::move(*fix));
+        // A view of it handed over: its base, through an argument of its
+        // own (LifetimeChainFlagFixes.cpp).
+        if (std::optional<FixIt> fix =
+                getJoinBaseFlagFix(context, root, join, event.allocFamily))
+          candidates.addFix(std::move(*fix));
       }
       // Flags along the blocks it is handed through.
       for (FixIt &fix : getChainFlagFixes(context, root, event.allocFamily))

@@ -143,6 +143,20 @@ std::optional<FixIt> getJoinKeepFlagFix(const LintContext &context,
                                         mlir::Value root, mlir::Block *join,
                                         Deallocator family);
 
+/// A buffer `root` that some edges into the block `join` hand over only
+/// as a view (a subview: freeing the block argument would free an interior
+/// view) and the others do not hand over at all: the join gets two
+/// arguments more, the base buffer (of `root`'s type) and its ownership
+/// flag. The edges that pass a view of `root` pass `root` and true, the
+/// others a value of `root`'s type they see (what the view they pass is
+/// taken from, an argument of the function) and false; the base is freed
+/// under the flag after the last use of what the join's arguments hold, in
+/// the join or in the block it dominates that post-dominates those uses
+/// (cfg seed 31112).
+std::optional<FixIt> getJoinBaseFlagFix(const LintContext &context,
+                                        mlir::Value root, mlir::Block *join,
+                                        Deallocator family);
+
 /// A buffer `root` handed from block to block through the arguments of
 /// several blocks of its region (a CFG loop's block argument handed on
 /// before it dies): each such argument gets an ownership flag, which each
