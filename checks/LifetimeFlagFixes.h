@@ -165,10 +165,12 @@ std::optional<FixIt> getJoinBaseFlagFix(const LintContext &context,
 /// otherwise). An argument is freed under its flag where it dies: after its
 /// last use in its block when no edge hands it on, or in a new block on
 /// each edge that neither hands it on nor leads to a use of it (a return
-/// after a CFG loop) when another one does. With `holds`, the flags say
-/// which argument holds `root` (a buffer of the entry block that a CFG
-/// loop may return), and `root` is freed before each return of the region
-/// unless the argument it returns holds it.
+/// after a CFG loop) when another one does. An argument its own block
+/// frees already gets no flag (and no second free): the chain may then be
+/// the one header of a CFG loop whose back-edge replaces its argument.
+/// With `holds`, the flags say which argument holds `root` (a buffer of the
+/// entry block that a CFG loop may return), and `root` is freed before each
+/// return of the region unless the argument it returns holds it.
 std::vector<FixIt> getChainFlagFixes(const LintContext &context,
                                      mlir::Value root, Deallocator family,
                                      bool holds = false);
