@@ -82,6 +82,17 @@ std::optional<FixIt> moveGuardedFree(const LintContext &context,
   return builder.take(message.str());
 }
 
+/// The decision of the only edge into `block`, when one edge of one
+/// branch enters it and that branch decides on an i1 (getEdgeDecision).
+std::optional<std::pair<Value, bool>> getEnteringDecision(Block *block) {
+  Block *from = block->getSinglePredecessor();
+  Operation *branch = from ? from->getTerminator() : nullptr;
+  if (!branch || llvm::count(branch->getSuccessors(), block) != 1)
+    return std::nullopt;
+  return getEdgeDecision(branch, llvm::find(branch->getSuccessors(), block) -
+                                     branch->getSuccessors().begin());
+}
+
 } // namespace
 
 std::optional<FixIt> memlint::getFlippedGuardFix(const LintContext &context,
@@ -186,6 +197,27 @@ memlint::getMoveFreeFixes(const LintContext &context, Operation *free,
         builder.moveBefore(free, &join->front());
       add(builder.take("move the dealloc to the block where the paths of its "
                        "uses join"));
+      // A dealloc in a block that one edge of a branch alone enters, whose
+      // decision says the buffer is freed (the other paths hand it on, a
+      // select returns it): moved there under that decision (gen seed
+      // 32070).
+      if (!ownGuard && holder == free)
+        if (auto edge = getEnteringDecision(freeBlock))
+          if (std::optional<std::string> text = getOpText(context, free)) {
+            std::string moved = getGuardedText(
+                context.getSource().getName(edge->first), edge->second, *text);
+            FixItBuilder guarded(context);
+            guarded.remove(free);
+            if (last && !last->hasTrait<OpTrait::IsTerminator>())
+              guarded.insertAfter(last, moved);
+            else if (before && !before->hasTrait<OpTrait::IsTerminator>())
+              guarded.insertAfter(before, moved);
+            else if (!last)
+              guarded.insertBefore(&join->front(), moved);
+            add(guarded.take("move the dealloc to the block where the paths "
+                             "of its uses join, under the decision of the "
+                             "edge that enters its block"));
+          }
     }
   }
   // Uses in the successors of the dealloc's block that no block joins (a
