@@ -440,6 +440,23 @@ struct DeriveStep {
 };
 } // namespace
 
+/// The regions of an `scf.index_switch` on an i1 (getEdgeDecision): the
+/// condition, and the regions its true and its false value enter (the other
+/// regions never run). None when both values enter one region.
+static std::optional<std::tuple<Value, unsigned, unsigned>>
+getI1Regions(scf::IndexSwitchOp sw) {
+  Value condition;
+  std::optional<unsigned> onTrue, onFalse;
+  for (unsigned r = 0; r < sw->getNumRegions(); ++r)
+    if (std::optional<std::pair<Value, bool>> d = getEdgeDecision(sw, r)) {
+      condition = d->first;
+      (d->second ? onTrue : onFalse) = r;
+    }
+  if (!onTrue || !onFalse)
+    return std::nullopt;
+  return std::make_tuple(condition, *onTrue, *onFalse);
+}
+
 /// Derives `value` from `root` with an explicit stack of frames (STYLE §9),
 /// visiting the values in the order of a depth-first walk: always `root`,
 /// never (another allocation or argument), `root` under one select
@@ -480,6 +497,11 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
       return push(DeriveFrame::Choice);
     if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
       if (ifOp.getElseRegion().empty())
+        return RootDerivation{};
+      return push(DeriveFrame::Choice);
+    }
+    if (auto sw = dyn_cast<scf::IndexSwitchOp>(def)) {
+      if (!getI1Regions(sw))
         return RootDerivation{};
       return push(DeriveFrame::Choice);
     }
@@ -531,8 +553,8 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
         return done(*got);
       return derive(cast<ViewLikeOpInterface>(def).getViewSource());
     case DeriveFrame::Choice: {
-      // A select, or a result of an `scf.if`: a select of what its branches
-      // yield.
+      // A select, or a result of an `scf.if` (or of an `scf.index_switch`
+      // on an i1): a select of what its branches yield.
       if (got)
         frame.results.push_back(*got);
       bool second = frame.results.size() == 1;
@@ -542,6 +564,13 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
                              frame.results[1]));
         return derive(second ? select.getFalseValue()
                              : select.getTrueValue());
+      }
+      if (auto sw = dyn_cast<scf::IndexSwitchOp>(def)) {
+        auto [condition, onTrue, onFalse] = *getI1Regions(sw);
+        if (frame.results.size() == 2)
+          return done(choose(condition, frame.results[0], frame.results[1]));
+        Region &region = sw->getRegion(second ? onFalse : onTrue);
+        return derive(region.front().getTerminator()->getOperand(index));
       }
       auto ifOp = cast<scf::IfOp>(def);
       if (frame.results.size() == 2)

@@ -76,9 +76,10 @@ struct RootDerivation {
   mlir::Value condition;
   bool rootWhenTrue = true;
 };
-/// Follows `value` back through views, casts, selects, `scf.if`, `scf.for`
-/// and `scf.execute_region` results and the edges into a block to `root`
-/// (bounded in depth and in values visited).
+/// Follows `value` back through views, casts, selects, `scf.if`,
+/// `scf.index_switch` (on an i1), `scf.for` and `scf.execute_region` results
+/// and the edges into a block to `root` (bounded in depth and in values
+/// visited).
 RootDerivation deriveFromRoot(mlir::Value value, mlir::Value root);
 /// The `memref.alloc`s and `gpu.alloc`s `value` may hold through views, casts,
 /// selects and `scf.if` results, and whether it may hold anything else (an
