@@ -72,7 +72,12 @@ void memlint::linkSharedCauses(std::vector<Finding> &findings) {
     }
     // A fix-it several members offer is offered once: by the member that
     // ranks it highest among its candidates, a general fallback after every
-    // local edit (the earlier member on a tie).
+    // local edit (the earlier member on a tie). The others keep it last, for
+    // when that member ends with another fix-it or none: the validation
+    // tries a copy only when no member of the cause holds it already (gen
+    // seed 35088: the member that ranked the first free's deletion higher
+    // took the deletion of the second free, which fixed it alone, and the
+    // first free, which caused all three findings, stayed).
     auto rankOf = [](const std::vector<FixIt> &fixes, size_t index) {
       return fixes[index].general ? fixes.size() + index : index;
     };
@@ -96,10 +101,11 @@ void memlint::linkSharedCauses(std::vector<Finding> &findings) {
     }
     for (size_t position = 0; position < members.size(); ++position) {
       std::vector<FixIt> &fixes = findings[members[position]].fixes;
-      std::vector<FixIt> kept;
+      std::vector<FixIt> kept, last;
       for (size_t rank = 0; rank < fixes.size(); ++rank)
-        if (!drops[position][rank])
-          kept.push_back(std::move(fixes[rank]));
+        (drops[position][rank] ? last : kept).push_back(std::move(fixes[rank]));
+      for (FixIt &fix : last)
+        kept.push_back(std::move(fix));
       fixes = std::move(kept);
     }
   }

@@ -21,7 +21,9 @@ namespace memlint {
 /// adds to each a note at the cause ("caused by the dealloc at 9:5, which
 /// also causes 2 other findings") and one at each other member (SARIF's
 /// related locations carry them), after the witness (which ends at the
-/// bug); a fix-it that an earlier member offers too is left to that member.
+/// bug); a fix-it that an earlier member offers too is left to that member,
+/// and the others try it last (the validation skips it once a member holds
+/// it).
 void linkSharedCauses(std::vector<Finding> &findings);
 
 } // namespace memlint

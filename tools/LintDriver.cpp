@@ -584,6 +584,23 @@ static bool traceFixes() {
   return enabled;
 }
 
+/// True when `a` and `b` are caused by the same op (see SharedCauses.h).
+static bool sameCause(const Finding &a, const Finding &b) {
+  return a.cause.range.isValid() && a.cause.file == b.cause.file &&
+         a.cause.range.line == b.cause.range.line &&
+         a.cause.range.column == b.cause.range.column &&
+         a.cause.range.offset == b.cause.range.offset;
+}
+
+static bool sameEdits(const FixIt &a, const FixIt &b) {
+  return a.edits.size() == b.edits.size() &&
+         llvm::all_of(llvm::zip(a.edits, b.edits), [](const auto &pair) {
+           const FixEdit &x = std::get<0>(pair), &y = std::get<1>(pair);
+           return x.file == y.file && x.offset == y.offset &&
+                  x.length == y.length && x.text == y.text;
+         });
+}
+
 /// Keeps, for each finding, the first candidate fix-it whose result parses,
 /// verifies and re-lints without the finding and without a new one.
 ///
@@ -727,15 +744,58 @@ static void validateFixes(FileResult &result, const LintOptions &options,
     }
     return false;
   };
+  // Copies of one fix-it in the lists of findings of one cause: the one
+  // linkSharedCauses leaves to the finding that ranks it highest, and the
+  // copies it moves last in the others' lists, for when that finding ends
+  // without it. A fix-it is offered once: a copy is skipped when another
+  // finding of the cause holds it already, and waits while one that ranks
+  // it higher (as linkSharedCauses does: a general fallback after every
+  // local edit, the earlier finding on a tie) still has it to try.
+  enum class Copy { None, Held, Wait };
+  auto rankOf = [](const Pending &p, size_t k) {
+    return p.candidates[k].general ? p.candidates.size() + k : k;
+  };
+  auto copyOf = [&](size_t i) {
+    const Pending &p = pending[i];
+    const FixIt &fix = p.candidates[p.next];
+    Copy copy = Copy::None;
+    for (size_t j = 0; j < pending.size(); ++j) {
+      const Pending &other = pending[j];
+      if (j == i || !sameCause(*other.finding, *p.finding))
+        continue;
+      for (const FixIt &held : other.finding->fixes)
+        if (sameEdits(held, fix))
+          return Copy::Held;
+      if (!other.finding->fixes.empty())
+        continue;
+      for (size_t k = other.next; k < other.candidates.size(); ++k)
+        if (std::make_pair(rankOf(other, k), j) <
+                std::make_pair(rankOf(p, p.next), i) &&
+            sameEdits(other.candidates[k], fix))
+          copy = Copy::Wait;
+    }
+    return copy;
+  };
+  // (Waits that would leave no candidate to try are lifted.)
+  bool lifted = false;
   while (budget > 0 && !pool.cancelled) {
     // The group: the findings still open, at their next candidate, whose
     // edits do not clash with an earlier member's.
     std::vector<size_t> group;
     std::vector<std::pair<uint64_t, uint64_t>> taken;
+    bool waiting = false;
     for (size_t i = 0; i < pending.size(); ++i) {
       Pending &p = pending[i];
+      Copy copy = Copy::None;
+      while (p.finding->fixes.empty() && p.next < p.candidates.size() &&
+             (copy = copyOf(i)) == Copy::Held)
+        ++p.next;
       if (!p.finding->fixes.empty() || p.next >= p.candidates.size())
         continue;
+      if (copy == Copy::Wait && !lifted) {
+        waiting = true;
+        continue;
+      }
       ArrayRef<FixEdit> edits = p.candidates[p.next].edits;
       if (editsClash(edits, taken, /*touching=*/true))
         continue;
@@ -743,6 +803,11 @@ static void validateFixes(FileResult &result, const LintOptions &options,
         taken.push_back({edit.offset, edit.offset + edit.length});
       group.push_back(i);
     }
+    if (group.empty() && waiting && !lifted) {
+      lifted = true;
+      continue;
+    }
+    lifted = false;
     if (group.empty())
       break;
     // Bisection with an explicit stack of subgroups.

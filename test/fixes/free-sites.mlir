@@ -13,7 +13,7 @@
 // RUN: mlir-memlint --checks='-*,lifetime-*' --fix %t.again.mlir
 // RUN: cmp %t.mlir %t.again.mlir
 
-// MSG: applied 4 fix-its, 0 findings left
+// MSG: applied 5 fix-its, 0 findings left
 
 func.func @release(%m: memref<16xf32>) {
   memref.dealloc %m : memref<16xf32>
@@ -49,8 +49,6 @@ func.func @pick(%c: i1) {
 // FIXED:      {{^}}  %s = arith.select %c, %a, %b : memref<16xf32>{{$}}
 // FIXED-NEXT: {{^}}  scf.if %c {{{$}}
 // FIXED-NEXT: {{^}}    memref.dealloc %s : memref<16xf32>{{$}}
-// FIXED-NEXT: {{^}}  }{{$}}
-// FIXED-NEXT: {{^}}  scf.if %c {{{$}}
 // FIXED-NEXT: {{^}}  } else {{{$}}
 // FIXED-NEXT: {{^}}    memref.dealloc %a : memref<16xf32>{{$}}
 // FIXED-NEXT: {{^}}  }{{$}}
@@ -77,10 +75,10 @@ func.func @twice(%c: i1, %d: i1) {
 }
 // FIXED-LABEL: func.func @twice(
 // FIXED:      {{^}}  memref.store %one, %r[%c0] : memref<16xf32>{{$}}
-// FIXED-NEXT: {{^}}  scf.if %c {{{$}}
-// FIXED-NEXT: {{^}}    func.call @release(%r) : (memref<16xf32>) -> (){{$}}
-// FIXED-NEXT: {{^}}  }{{$}}
+// FIXED-NEXT: {{^}}  func.call @release(%r) : (memref<16xf32>) -> (){{$}}
 // FIXED-NEXT: {{^}}  scf.if %d {{{$}}
 // FIXED-NEXT: {{^}}  }{{$}}
-// FIXED-NEXT: {{^}}  func.call @release(%a) : (memref<16xf32>) -> (){{$}}
+// FIXED-NEXT: {{^}}  scf.if %c {{{$}}
+// FIXED-NEXT: {{^}}    func.call @release(%a) : (memref<16xf32>) -> (){{$}}
+// FIXED-NEXT: {{^}}  }{{$}}
 // FIXED-NEXT: {{^}}  return{{$}}
