@@ -786,6 +786,17 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   if (auto fix = moveFreeingCallOut(context, second, event.buffer,
                                     event.witness))
     fixes.push_back(std::move(*fix));
+  // Some inits of a loop's permuted cycle freed after it, and the results
+  // of the others: every result freed instead (gen seed 33078).
+  for (Operation *free : {second, first}) {
+    if (!free || !inSameFunction(free, second))
+      continue;
+    std::vector<FixIt> mixed = getPermutedLoopMixedFreeFixes(context, free);
+    for (FixIt &fix : mixed)
+      fixes.push_back(std::move(fix));
+    if (!mixed.empty())
+      break;
+  }
   return fixes;
 }
 

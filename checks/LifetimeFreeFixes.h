@@ -118,6 +118,16 @@ std::vector<FixIt> getPermutedLoopFreeFixes(const LintContext &context,
                                             mlir::Operation *free,
                                             mlir::Operation *use);
 
+/// A free site `free` after an `scf.for` whose yield permutes the cycle of
+/// iter_args `free` frees the init or the result of, where the loop's block
+/// frees some inits of the cycle and the results of the others, each once:
+/// freed twice or not at all depending on the trip count. The deallocs of
+/// the inits become deallocs of the results no site frees, so every result
+/// of the cycle is freed once (LifetimePermutedLoopFixes.cpp; gen seed
+/// 33078).
+std::vector<FixIt> getPermutedLoopMixedFreeFixes(const LintContext &context,
+                                                 mlir::Operation *free);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_LIFETIMEFREEFIXES_H

@@ -10,7 +10,11 @@
 // the one the finding's use still needs (freed after that use, or not at all
 // when the function returns it). It reads the IR and the source text and
 // builds edits; whether a candidate is right is the validation's to decide
-// (tools/LintDriver.cpp).
+// (tools/LintDriver.cpp). The same file owns the case where the loop's
+// block frees some inits of the cycle and the results of the others: a set
+// that is the set of the inits on some trip counts only (a double free and
+// a leak on the others), whose deallocs of the inits become deallocs of the
+// results no site frees.
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,6 +133,97 @@ std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
       "free the buffers the loop permutes (" + kept + ") instead of its " +
       "results: which result holds which depends on the trip count";
   if (auto fix = builder.take(description))
+    fixes.push_back(std::move(*fix));
+  return fixes;
+}
+
+std::vector<FixIt>
+memlint::getPermutedLoopMixedFreeFixes(const LintContext &context,
+                                       Operation *free) {
+  std::vector<FixIt> fixes;
+  Value freed = free ? getFreedOperand(free) : Value();
+  Value root = freed ? stripViews(freed) : Value();
+  if (!root)
+    return fixes;
+  // The loop: `root` is one of its results, or the init value of one of
+  // its iter_args (a loop before the free site in its block).
+  scf::ForOp loop;
+  unsigned index = 0;
+  if (auto result = dyn_cast<OpResult>(root)) {
+    loop = dyn_cast<scf::ForOp>(result.getOwner());
+    index = result.getResultNumber();
+  }
+  if (!loop)
+    for (Operation *user : root.getUsers()) {
+      auto candidate = dyn_cast<scf::ForOp>(user);
+      if (!candidate || candidate->getBlock() != free->getBlock() ||
+          !candidate->isBeforeInBlock(free))
+        continue;
+      for (auto [k, init] : llvm::enumerate(candidate.getInitArgs()))
+        if (init == root) {
+          loop = candidate;
+          index = k;
+          break;
+        }
+      if (loop)
+        break;
+    }
+  if (!loop)
+    return fixes;
+  SmallVector<unsigned> cycle = getPermutationCycle(loop, index);
+  if (cycle.size() < 2)
+    return fixes;
+  // Every free site of a result or an init of the cycle is in the loop's
+  // block after it, and each value has at most one: together as many as
+  // the cycle has buffers, some of inits and some of results.
+  Block *block = loop->getBlock();
+  auto getSites = [&](Value value, SmallVectorImpl<Operation *> &sites) {
+    for (Value alias : getFixAliases(value))
+      for (Operation *user : alias.getUsers()) {
+        Value operand = getFreedOperand(user);
+        if (!operand || stripViews(operand) != value ||
+            llvm::is_contained(sites, user))
+          continue;
+        if (user->getBlock() != block || !loop->isBeforeInBlock(user))
+          return false;
+        sites.push_back(user);
+      }
+    return sites.size() <= 1;
+  };
+  llvm::SmallPtrSet<Value, 4> inits;
+  SmallVector<Operation *> initSites;
+  SmallVector<unsigned> unfreed;
+  size_t resultSites = 0;
+  for (unsigned k : cycle) {
+    Value init = loop.getInitArgs()[k];
+    SmallVector<Operation *> ofInit, ofResult;
+    if (!inits.insert(init).second || !getSites(init, ofInit) ||
+        !getSites(loop.getResult(k), ofResult))
+      return fixes;
+    initSites.append(ofInit);
+    resultSites += ofResult.size();
+    if (ofResult.empty())
+      unfreed.push_back(k);
+  }
+  if (initSites.empty() || !resultSites || initSites.size() != unfreed.size())
+    return fixes;
+  // Each dealloc of an init becomes one of a result no site frees.
+  const SourceInfo &source = context.getSource();
+  FixItBuilder builder(context);
+  std::string results, replaced;
+  for (auto [site, k] : llvm::zip(initSites, unfreed)) {
+    Value result = loop.getResult(k);
+    if (!StringRef(source.getName(result)).starts_with("%"))
+      return fixes;
+    builder.replace(site, getDeallocText(context, result, Deallocator::Memref));
+    results += (results.empty() ? "" : ", ") + source.getName(result);
+    replaced += (replaced.empty() ? "" : ", ") +
+                source.getName(stripViews(getFreedOperand(site)));
+  }
+  if (auto fix = builder.take(
+          "free the loop's " + results + " instead of " + replaced +
+          ": which result holds which buffer the loop permutes depends on "
+          "the trip count"))
     fixes.push_back(std::move(*fix));
   return fixes;
 }
