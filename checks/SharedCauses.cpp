@@ -30,13 +30,20 @@ static std::string describe(const Finding &f) {
   return message.str();
 }
 
-static bool sameEdits(const FixIt &a, const FixIt &b) {
+bool memlint::sameEdits(const FixIt &a, const FixIt &b) {
   return a.edits.size() == b.edits.size() &&
          llvm::all_of(llvm::zip(a.edits, b.edits), [](const auto &pair) {
            const FixEdit &x = std::get<0>(pair), &y = std::get<1>(pair);
            return x.file == y.file && x.offset == y.offset &&
                   x.length == y.length && x.text == y.text;
          });
+}
+
+bool memlint::sameCause(const Finding &a, const Finding &b) {
+  return a.cause.range.isValid() && a.cause.file == b.cause.file &&
+         a.cause.range.line == b.cause.range.line &&
+         a.cause.range.column == b.cause.range.column &&
+         a.cause.range.offset == b.cause.range.offset;
 }
 
 void memlint::linkSharedCauses(std::vector<Finding> &findings) {

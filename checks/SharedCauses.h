@@ -26,6 +26,12 @@ namespace memlint {
 /// it).
 void linkSharedCauses(std::vector<Finding> &findings);
 
+/// Whether `a` and `b` are caused by the same op (their `cause`).
+bool sameCause(const Finding &a, const Finding &b);
+
+/// Whether two fix-its make the same edits.
+bool sameEdits(const FixIt &a, const FixIt &b);
+
 } // namespace memlint
 
 #endif // MEMLINT_CHECKS_SHAREDCAUSES_H

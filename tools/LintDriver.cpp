@@ -6,6 +6,7 @@
 #include "checks/Aggregation.h"
 #include "checks/FixIts.h"
 #include "checks/Nolint.h"
+#include "checks/SharedCauses.h"
 #include "reporters/Fingerprints.h"
 #include "tools/Config.h"
 #include "tools/SourceParser.h"
@@ -582,23 +583,6 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
 static bool traceFixes() {
   static const bool enabled = std::getenv("MEMLINT_TRACE_FIXES") != nullptr;
   return enabled;
-}
-
-/// True when `a` and `b` are caused by the same op (see SharedCauses.h).
-static bool sameCause(const Finding &a, const Finding &b) {
-  return a.cause.range.isValid() && a.cause.file == b.cause.file &&
-         a.cause.range.line == b.cause.range.line &&
-         a.cause.range.column == b.cause.range.column &&
-         a.cause.range.offset == b.cause.range.offset;
-}
-
-static bool sameEdits(const FixIt &a, const FixIt &b) {
-  return a.edits.size() == b.edits.size() &&
-         llvm::all_of(llvm::zip(a.edits, b.edits), [](const auto &pair) {
-           const FixEdit &x = std::get<0>(pair), &y = std::get<1>(pair);
-           return x.file == y.file && x.offset == y.offset &&
-                  x.length == y.length && x.text == y.text;
-         });
 }
 
 /// Keeps, for each finding, the first candidate fix-it whose result parses,
