@@ -525,6 +525,11 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
         // it under a condition or its block's own argument back.
         SmallVector<std::string> values(flagged.size(), no);
         std::optional<size_t> always, other;
+        // The condition (and its sense) of the guarded argument, when
+        // `other` is one: a later argument the edge hands the buffer under
+        // the same condition holds the same owner (one value passed to
+        // several arguments) and gets false, as a second `always` does.
+        std::optional<std::pair<Value, bool>> guard;
         for (auto [i, argument] : llvm::enumerate(flagged)) {
           unsigned index = argument.getArgNumber();
           Value passed = index < operands.size() ? operands[index] : Value();
@@ -549,8 +554,12 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
               always = i;
             continue;
           }
+          if (d.kind == RootDerivation::Guarded && guard &&
+              guard->first == d.condition && guard->second == d.rootWhenTrue)
+            continue; // the same owner as `other`'s: its flag stays false
           if (d.kind != RootDerivation::Guarded || other)
             return false;
+          guard = std::make_pair(d.condition, d.rootWhenTrue);
           std::string condition = source.getName(d.condition);
           if (!StringRef(condition).starts_with("%"))
             return false;
