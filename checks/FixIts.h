@@ -104,6 +104,14 @@ private:
 std::string getGuardedText(llvm::StringRef condition, bool whenTrue,
                            llvm::StringRef text);
 
+/// Whether `text` already holds one of `names` (the fresh `%memlint_*`
+/// names a candidate would introduce): the candidate is not built then.
+inline bool anyNameTaken(llvm::StringRef text,
+                         llvm::ArrayRef<std::string> names) {
+  return llvm::any_of(
+      names, [&](const std::string &name) { return text.contains(name); });
+}
+
 /// The offset of `needle` in `text` at or after `from`, outside any bracket
 /// (`()`, `[]`, `{}`, `<>`; the `>` of an arrow `->` closes nothing);
 /// npos when there is none before a bracket closes that opened before

@@ -466,9 +466,8 @@ std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
               flag = "%memlint_base_own_" + line,
               yes = "%memlint_base_true_" + line,
               no = "%memlint_base_false_" + line;
-  for (const std::string &name : {base, flag, yes, no})
-    if (text.contains(name))
-      return std::nullopt;
+  if (anyNameTaken(text, {base, flag, yes, no}))
+    return std::nullopt;
   std::string type;
   llvm::raw_string_ostream os(type);
   os << root.getType();

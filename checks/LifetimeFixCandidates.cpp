@@ -489,9 +489,8 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
               owned = "%memlint_owned_" + suffix,
               yes = "%memlint_true_" + suffix, no = "%memlint_false_" + suffix,
               negated = "%memlint_fresh_" + suffix;
-  for (const std::string &name : {own, owned, yes, no, negated})
-    if (text.contains(name))
-      return;
+  if (anyNameTaken(text, {own, owned, yes, no, negated}))
+    return;
   // What the iteration yields is its own allocation always, or when the
   // guard `fresh` says so (an scf.if that yields it or another buffer).
   std::string flag = yes;

@@ -272,9 +272,8 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
   std::string carriedFlag = fromBefore ? ownAfter : yes;
   if (passed)
     carriedFlag = passed->second ? source.getName(passed->first) : negated;
-  for (const std::string &name : {own, ownAfter, owned, yes, no, negated})
-    if (text.contains(name))
-      return {};
+  if (anyNameTaken(text, {own, ownAfter, owned, yes, no, negated}))
+    return {};
 
   // The header, up to the brace of the `before` region (on one line or
   // several):

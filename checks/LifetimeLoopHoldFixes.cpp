@@ -115,9 +115,8 @@ std::optional<FixIt> holdInLoop(const LintContext &context, Value root,
               owned = "%memlint_held_" + suffix,
               yes = "%memlint_hold_true_" + suffix,
               no = "%memlint_hold_false_" + suffix;
-  for (const std::string &name : {own, owned, yes, no})
-    if (text.contains(name))
-      return std::nullopt;
+  if (anyNameTaken(text, {own, owned, yes, no}))
+    return std::nullopt;
 
   // What the iteration hands on: the buffer it received (with its flag) or
   // one it allocated (owned).
@@ -393,9 +392,7 @@ std::vector<FixIt> memlint::getLoopResultFlagFixes(const LintContext &context,
                 yes = "%memlint_yields_true_" + suffix,
                 no = "%memlint_yields_false_" + suffix,
                 negated = "%memlint_yields_not_" + suffix;
-    if (llvm::any_of(
-            ArrayRef<std::string>{holds, held, yes, no, negated},
-            [&](const std::string &name) { return text.contains(name); }))
+    if (anyNameTaken(text, {holds, held, yes, no, negated}))
       continue;
     // On entry: whether the init is the buffer.
     RootDerivation init = deriveFromRoot(loop.getInitArgs()[*index], root);
@@ -518,9 +515,7 @@ std::vector<FixIt> memlint::getLoopReplacedFlagFixes(const LintContext &context,
                 yes = "%memlint_repl_true_" + suffix,
                 no = "%memlint_repl_false_" + suffix,
                 next = "%memlint_repl_next_" + suffix;
-    if (llvm::any_of(
-            ArrayRef<std::string>{own, owned, yes, no, next},
-            [&](const std::string &name) { return text.contains(name); }))
+    if (anyNameTaken(text, {own, owned, yes, no, next}))
       continue;
     EditList edits(context);
     if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {next}, edits))

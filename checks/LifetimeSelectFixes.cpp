@@ -220,9 +220,8 @@ void freeNotPassedOnInLoop(const LintContext &context, scf::ForOp loop,
               next = "%memlint_picked_next_" + suffix,
               yes = "%memlint_picked_true_" + suffix,
               no = "%memlint_picked_false_" + suffix;
-  for (const std::string &name : {own, owned, next, yes, no})
-    if (text.contains(name))
-      return;
+  if (anyNameTaken(text, {own, owned, next, yes, no}))
+    return;
   std::string guardedHeld = getGuardedText(own, /*whenTrue=*/true, freeHeld);
   auto indented = [](StringRef lines) {
     std::string out;
