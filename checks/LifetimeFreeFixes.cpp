@@ -23,7 +23,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -81,6 +83,32 @@ bool freesReturned(Operation *free, Value returned) {
         reachesWithoutRedefinition(free, user, returned))
       return true;
   return false;
+}
+
+/// The calls among `frees` that are the only calls of their callee in the
+/// module (deleting all of them leaves the callee without a caller).
+SmallVector<Operation *> getLastCallsOfHelpers(ArrayRef<Operation *> frees) {
+  SmallVector<Operation *> result;
+  llvm::SmallPtrSet<Operation *, 8> among(frees.begin(), frees.end());
+  for (Operation *free : frees) {
+    auto call = dyn_cast<CallOpInterface>(free);
+    auto module = free->getParentOfType<ModuleOp>();
+    if (!call || !module)
+      continue;
+    auto callee =
+        dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    if (!callee)
+      continue;
+    std::optional<SymbolTable::UseRange> symbolUses =
+        SymbolTable::getSymbolUses(callee.getRootReference(), module);
+    if (!symbolUses)
+      continue;
+    if (llvm::all_of(*symbolUses, [&](const SymbolTable::SymbolUse &u) {
+          return among.contains(u.getUser());
+        }))
+      result.push_back(free);
+  }
+  return result;
 }
 
 /// Where `root` is freed once: after its last use where the paths of its
@@ -514,21 +542,31 @@ void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
   // Returned: the free sites of the returned value itself go (whichever
   // buffer it holds, the caller owns it), the others stay.
   if (returned) {
-    FixItBuilder builder(context);
-    unsigned removed = 0;
-    llvm::SmallPtrSet<Operation *, 8> done;
+    llvm::SetVector<Operation *> frees;
     for (Value alias : aliases)
       for (Operation *user : alias.getUsers())
-        if (inSameFunction(user, use) && freesReturned(user, returned) &&
-            done.insert(user).second) {
-          builder.remove(user);
-          ++removed;
-        }
-    if (removed)
-      if (auto fix = builder.take("stop freeing " +
-                                  context.getSource().getName(returned) +
-                                  ": the function returns it"))
+        if (inSameFunction(user, use) && freesReturned(user, returned))
+          frees.insert(user);
+    std::string title = "stop freeing " +
+                        context.getSource().getName(returned) +
+                        ": the function returns it";
+    auto removeAllBut = [&](Operation *kept) {
+      FixItBuilder builder(context);
+      for (Operation *free : frees)
+        if (free != kept)
+          builder.remove(free);
+      if (auto fix = builder.take(title))
         fixes.push_back(std::move(*fix));
+    };
+    if (!frees.empty())
+      removeAllBut(nullptr);
+    // Deleting every call of a helper that frees its argument makes the
+    // helper's free an invalid one: also try keeping each of them (one
+    // may be on a path that never runs with the returned buffer).
+    unsigned kept = 0;
+    for (Operation *call : getLastCallsOfHelpers(frees.getArrayRef()))
+      if (kept++ < 4)
+        removeAllBut(call);
   }
   if (returned)
     for (FixIt &fix : getReturnedSelectFixes(context, use, returned))
