@@ -46,6 +46,18 @@ std::optional<FixIt> getFreeEachOnceFix(const LintContext &context,
                                         mlir::Value buffer,
                                         Deallocator family);
 
+/// The most general candidates of a use after free `use` of the buffer of
+/// `event` (with its `aliases`): when `use` returns it to the caller, stop
+/// freeing it (every free site of the returned value goes; when those are
+/// every call of a helper that frees its argument, also each candidate that
+/// keeps one of those calls), the guards of a returned select; then free
+/// it once (getFreeOnceFix, also keeping a guarded free site) and, when it
+/// is not returned, free each of a select's choices once.
+void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
+                      mlir::Operation *use,
+                      const llvm::SetVector<mlir::Value> &aliases,
+                      std::vector<FixIt> &fixes);
+
 /// What the free site `op` frees: the operand of a dealloc (a gpu.dealloc
 /// without an async token too), or the argument a call passes to a helper
 /// that only frees (deallocs of its arguments and their views, constants,
