@@ -202,6 +202,21 @@ Operation *getEdgeIntoLoss(const LifetimeEvent &event,
   return branch;
 }
 
+/// The one return of `function` (a return-like terminator of its body);
+/// null when it has several or none.
+Operation *getOnlyReturn(Operation *function) {
+  Operation *only = nullptr;
+  if (!function || function->getNumRegions() == 0)
+    return nullptr;
+  for (Block &block : function->getRegion(0))
+    if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>()) {
+      if (only)
+        return nullptr;
+      only = &block.back();
+    }
+  return only;
+}
+
 /// For a buffer of a nested region whose last reference is lost outside of
 /// it (`loss`), where a dealloc can still name it: from the allocating block
 /// outwards, each block that holds `site` and not `loss`, and before it,
@@ -556,10 +571,16 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
     // result) and whose last reference dies outside: at the end of each
     // enclosing block that does not hold the loss, the innermost first.
     auto enclosing = [&] {
-      if (!inSameFunction(event.relatedOp, site))
+      // Lost in a caller (the witness returned first): the function's
+      // return is where it leaves (cfg seed 40033: an scf.execute_region
+      // of several blocks hands it out, and the function body uses it).
+      Operation *loss = event.relatedOp;
+      if (loss && !inSameFunction(loss, site))
+        loss = getOnlyReturn(getFunctionOf(site));
+      if (!loss || !inSameFunction(loss, site))
         return;
       for (Block *block = site->getBlock(); block;) {
-        if (block->findAncestorOpInBlock(*event.relatedOp)) {
+        if (block->findAncestorOpInBlock(*loss)) {
           // The block that holds the loss too: after the last use there.
           if (block != site->getBlock())
             if (Operation *last = getLastUseIn(block, candidates.getAliasSet()))
@@ -586,8 +607,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       }
       // In a region of several blocks: where the paths of its uses there
       // join (a use in a block after the region op that allocates it).
-      for (Block *end : getEnclosingEnds(site, event.relatedOp,
-                                         candidates.getAliasSet()))
+      for (Block *end : getEnclosingEnds(site, loss, candidates.getAliasSet()))
         if (!end->findAncestorOpInBlock(*site))
           candidates.insertAtEnd(end, "where the paths of its uses in the "
                                       "region join");
