@@ -13,6 +13,7 @@
 #include "checks/LifetimeFlagFixes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -22,9 +23,16 @@
 using namespace mlir;
 using namespace memlint;
 
-std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
-                                              Value root, Deallocator family,
-                                              bool holds) {
+/// getChainFlagFixes' candidate; with `late`, an argument that an edge drops
+/// while what it was forwarded to (a select, a cast, an `scf.if` result of
+/// it) lives on past the edge is freed after the last use of those, in the
+/// block that post-dominates them, instead of on the edge (before a return
+/// of the function, unless what it returns holds the argument); with
+/// `late`, nothing when no argument is freed so (the candidate without it
+/// is the same).
+static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
+                                            Value root, Deallocator family,
+                                            bool holds, bool late) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
   Operation *definition = root.getDefiningOp();
@@ -139,6 +147,67 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
       }
     }
   }
+  // With `late`, what each argument is forwarded to by the ops of the
+  // region (views, casts, selects, results of the `scf.if`s and
+  // `scf.index_switch`es that yield it; not the edges, which passesOn
+  // follows) and the ops, in blocks other than its own, that use those:
+  // where the argument dies is after them. Not known when one of those
+  // values is handed to a block argument or out of a region.
+  llvm::DenseMap<BlockArgument, llvm::SetVector<Value>> derivedOf;
+  llvm::DenseMap<BlockArgument, SmallVector<Operation *>> derivedUsesOf;
+  llvm::DenseSet<BlockArgument> derivedUnknown;
+  for (auto &[block, arguments] : byBlock) {
+    if (!late)
+      break;
+    for (BlockArgument argument : arguments) {
+      llvm::SetVector<Value> &values = derivedOf[argument];
+      SmallVector<Operation *> &uses = derivedUsesOf[argument];
+      values.insert(argument);
+      for (unsigned i = 0; i < values.size(); ++i) {
+        if (values.size() > 64) {
+          derivedUnknown.insert(argument);
+          break;
+        }
+        Value value = values[i];
+        for (OpOperand &use : value.getUses()) {
+          Operation *user = use.getOwner();
+          if (user->hasTrait<OpTrait::IsTerminator>()) {
+            Operation *parent = user->getParentOp();
+            if (isa<scf::YieldOp>(user) &&
+                isa<scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(
+                    parent)) {
+              values.insert(parent->getResult(use.getOperandNumber()));
+            } else if (value != argument &&
+                       !(user->hasTrait<OpTrait::ReturnLike>() &&
+                         isa<FunctionOpInterface>(parent))) {
+              derivedUnknown.insert(argument);
+            }
+          } else {
+            for (Value result : user->getResults())
+              if (isa<BaseMemRefType>(result.getType()))
+                values.insert(result);
+          }
+          if (Operation *ancestor = region->findAncestorOpInRegion(*user);
+              ancestor && ancestor->getBlock() != block)
+            uses.push_back(ancestor);
+        }
+      }
+    }
+  }
+  // The blocks reachable from the edge `k` of `terminator` before the block
+  // of `argument` again.
+  auto reachedBy = [&](Operation *terminator, unsigned k,
+                       BlockArgument argument) {
+    llvm::SmallPtrSet<Block *, 16> seen;
+    SmallVector<Block *> worklist{terminator->getSuccessor(k)};
+    while (!worklist.empty()) {
+      Block *block = worklist.pop_back_val();
+      if (block == argument.getOwner() || !seen.insert(block).second)
+        continue;
+      worklist.append(block->succ_begin(), block->succ_end());
+    }
+    return seen;
+  };
   auto keptAlive = [&](Operation *terminator, unsigned k,
                        BlockArgument argument) {
     const llvm::SmallPtrSet<Block *, 8> &useBlocks = useBlocksOf[argument];
@@ -163,6 +232,71 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
           keptAlive(terminator, k, argument))
         return true;
     return false;
+  };
+
+  // With `late`: frees `argument`, which the edge `k` of `terminator` drops
+  // while what it was forwarded to is used past the edge, after the last of
+  // those uses, in the block that post-dominates them and the edge's
+  // destination (once per block); before a return of the function there,
+  // unless what it returns holds the argument. False when that is not
+  // where it dies (the edge's paths come back to its block first, that
+  // block hands those values on), or nothing past the edge uses them.
+  llvm::DenseSet<std::pair<Value, Block *>> freedLate;
+  auto freeLate = [&](Operation *terminator, unsigned k,
+                      BlockArgument argument) {
+    if (derivedUnknown.contains(argument))
+      return false;
+    Block *dest = terminator->getSuccessor(k);
+    llvm::SmallPtrSet<Block *, 16> reached = reachedBy(terminator, k, argument);
+    SmallVector<Operation *> ops{&dest->front()};
+    bool used = false;
+    for (Operation *use : derivedUsesOf[argument])
+      if (reached.contains(use->getBlock())) {
+        ops.push_back(use);
+        used = true;
+      }
+    if (!used)
+      return false;
+    Block *block = getCommonPostDominator(region, ops);
+    if (!block || block == argument.getOwner() || !reached.contains(block) ||
+        !dominance.dominates(argument.getOwner(), block))
+      return false;
+    // Every path from the edge reaches `block` before the argument's block.
+    llvm::SmallPtrSet<Block *, 16> seen;
+    SmallVector<Block *> worklist{dest};
+    while (!worklist.empty()) {
+      Block *b = worklist.pop_back_val();
+      if (b == argument.getOwner())
+        return false;
+      if (b == block || !seen.insert(b).second)
+        continue;
+      worklist.append(b->succ_begin(), b->succ_end());
+    }
+    if (!freedLate.insert({argument, block}).second)
+      return true;
+    Operation *last = getLastUseIn(block, derivedOf[argument]);
+    std::string free;
+    if (last && last->hasTrait<OpTrait::ReturnLike>() &&
+        isa<FunctionOpInterface>(last->getParentOp())) {
+      std::string label = source.getBlockName(argument.getOwner());
+      std::optional<std::string> kept = getFreeUnlessReturnedText(
+          context, last, argument, flagOf[argument], family,
+          "%memlint_retain_" + line + "_" + label.substr(1) + "_" +
+              std::to_string(argument.getArgNumber()) + "_");
+      if (!kept)
+        return false;
+      builder.insertBefore(last, *kept);
+      return true;
+    }
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return false; // handed on
+    free = getGuardedText(flagOf[argument], /*whenTrue=*/true,
+                          getDeallocText(context, argument, family));
+    if (last)
+      builder.insertAfter(last, free);
+    else
+      builder.insertBefore(&block->front(), free);
+    return true;
   };
 
   // Each edge into a block with flags passes, for each flagged argument,
@@ -263,6 +397,8 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
             keptAlive(terminator, k, argument) ||
             !handedOn(terminator, argument))
           continue;
+        if (late && freeLate(terminator, k, argument))
+          continue;
         std::string free =
             getGuardedText(flagOf[argument], /*whenTrue=*/true,
                            getDeallocText(context, argument, family));
@@ -288,8 +424,10 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
   // (One block with an edge that drops its argument, a CFG loop's header
   // whose back-edge replaces it, is this strategy's: the joins free where
   // the paths join, not on the back-edge; cfg seeds 31011, 16188.)
-  if (byBlock.size() < 2 && splitBlocks.empty())
+  if (byBlock.size() < 2 && splitBlocks.empty() && freedLate.empty())
     return {};
+  if (late && freedLate.empty())
+    return {}; // (the candidate without `late`)
 
   // The flagged arguments that no edge hands on die in their block: freed
   // under their flag after their last use there. (With `holds`, the flags
@@ -344,10 +482,26 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
                   "(flags passed from block to block say so)"
             : "free the block arguments that may hold " + source.getName(root) +
                   " where they die, under ownership flags passed with them "
-                  "from block to block");
+                  "from block to block" +
+                  (late ? std::string(", after the last use of what they are "
+                                      "forwarded to (unless the function "
+                                      "returns it)")
+                        : std::string()));
   if (!fix)
     return {};
   return {std::move(*fix)};
+}
+
+std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
+                                              Value root, Deallocator family,
+                                              bool holds) {
+  std::vector<FixIt> fixes =
+      buildChainFlagFix(context, root, family, holds, /*late=*/false);
+  if (!holds)
+    for (FixIt &fix :
+         buildChainFlagFix(context, root, family, holds, /*late=*/true))
+      fixes.push_back(std::move(fix));
+  return fixes;
 }
 
 std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,

@@ -632,6 +632,23 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
       if (outOfRegion && last->getNumSuccessors() == 0 &&
           !isa<FunctionOpInterface>(last->getParentOp()))
         return builder.insertBefore(last, frees); // handed out of its region
+      if (outOfRegion && last->hasTrait<OpTrait::ReturnLike>() &&
+          isa<FunctionOpInterface>(last->getParentOp())) {
+        // Returned, through selects, on some paths: each argument is freed
+        // before the return unless what it returns holds it (the `retain`
+        // of ownership-based deallocation).
+        std::string kept;
+        for (BlockArgument argument : flagged) {
+          std::optional<std::string> text = getFreeUnlessReturnedText(
+              context, last, argument, flags->getName(argument), family,
+              "%memlint_retain_" + flags->line + "_" +
+                  std::to_string(argument.getArgNumber()) + "_");
+          if (!text)
+            return false;
+          kept += (kept.empty() ? "" : "\n") + *text;
+        }
+        return builder.insertBefore(last, kept);
+      }
       return false;
     };
     std::string where;

@@ -54,7 +54,9 @@ std::vector<FixIt> getWhileForwardedFixes(const LintContext &context,
 /// condition, false otherwise, the argument's own flag on an edge that
 /// passes the argument back to its block). Each argument is freed under its
 /// flag after its last use in `join`, before the `scf.yield` or return that
-/// hands it out of its region when that is its last use.
+/// hands it out of its region when that is its last use; before a return of
+/// the function that may return it through a select, unless what it returns
+/// holds it (getFreeUnlessReturnedText).
 std::vector<FixIt> getJoinFlagFixes(const LintContext &context,
                                     mlir::Value root, mlir::Block *join,
                                     Deallocator family);
@@ -157,6 +159,20 @@ std::optional<FixIt> getJoinBaseFlagFix(const LintContext &context,
                                         mlir::Value root, mlir::Block *join,
                                         Deallocator family);
 
+/// The lines that free `value` under the ownership flag `flag` just before
+/// `ret`, a return of its function, unless what `ret` returns holds it: as
+/// the `retain` list of ownership-based deallocation's
+/// `bufferization.dealloc` does at run time, an `i1` computed from the
+/// conditions of the selects and `scf.if`s that choose the returned values
+/// (`arith.select` lines named `prefix` + a number, defined in
+/// LifetimeReturnedFixes.cpp) says whether one of them is `value`. Nothing
+/// when a returned value may hold memory those choices do not tell apart
+/// (another block argument, a call result), or holds `value` on every path.
+std::optional<std::string>
+getFreeUnlessReturnedText(const LintContext &context, mlir::Operation *ret,
+                          mlir::Value value, llvm::StringRef flag,
+                          Deallocator family, llvm::StringRef prefix);
+
 /// A buffer `root` handed from block to block through the arguments of
 /// several blocks of its region (a CFG loop's block argument handed on
 /// before it dies): each such argument gets an ownership flag, which each
@@ -167,7 +183,11 @@ std::optional<FixIt> getJoinBaseFlagFix(const LintContext &context,
 /// each edge that neither hands it on nor leads to a use of it (a return
 /// after a CFG loop) when another one does. An argument its own block
 /// frees already gets no flag (and no second free): the chain may then be
-/// the one header of a CFG loop whose back-edge replaces its argument.
+/// the one header of a CFG loop whose back-edge replaces its argument. A
+/// second candidate frees an argument that an edge drops while what a
+/// select or a cast made of it lives on past the edge after the last use of
+/// those instead (before a return of the function, unless what it returns
+/// holds the argument: getFreeUnlessReturnedText).
 /// With `holds`, the flags say which argument holds `root` (a buffer of the
 /// entry block that a CFG loop may return), and `root` is freed before each
 /// return of the region unless the argument it returns holds it.

@@ -12,6 +12,7 @@
 
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFlagFixes.h"
 #include "checks/LifetimeFreeFixes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -354,6 +355,40 @@ std::optional<FixIt> stopFreeingReturned(const LintContext &context,
 }
 
 } // namespace
+
+std::optional<std::string>
+memlint::getFreeUnlessReturnedText(const LintContext &context, Operation *ret,
+                                   Value value, StringRef flag,
+                                   Deallocator family, StringRef prefix) {
+  const SourceInfo &source = context.getSource();
+  if (!ret || !ret->hasTrait<OpTrait::ReturnLike>() ||
+      !isa<FunctionOpInterface>(ret->getParentOp()) ||
+      source.getText().contains(prefix))
+    return std::nullopt;
+  // Whether what `ret` returns holds `value`: for one of its operands, the
+  // selects and `scf.if`s that choose it pick `value`.
+  HoldsWriter writer(source, ret, prefix.str());
+  std::string kept;
+  for (Value operand : ret->getOperands()) {
+    if (!isa<BaseMemRefType>(operand.getType()))
+      continue;
+    std::optional<std::string> holds = writer.holds(operand, value);
+    if (!holds)
+      return std::nullopt;
+    std::optional<std::string> either =
+        kept.empty() ? holds : writer.either(kept, *holds);
+    if (!either)
+      return std::nullopt;
+    kept = *either;
+  }
+  // (Returned on every path: the caller owns it, nothing to free here.)
+  if (!kept.empty() && writer.isConstant(kept, true))
+    return std::nullopt;
+  std::string free = getDeallocText(context, value, family);
+  if (!kept.empty() && !writer.isConstant(kept, false))
+    free = getGuardedText(kept, /*whenTrue=*/false, free);
+  return writer.getLines() + getGuardedText(flag, /*whenTrue=*/true, free);
+}
 
 std::vector<FixIt> memlint::getReturnedSelectFixes(const LintContext &context,
                                                    Operation *ret,
