@@ -801,6 +801,37 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
 // Ownership flags that start true
 //===----------------------------------------------------------------------===//
 
+/// `edits` and a dealloc of the allocation `root` after its last use, in
+/// the block of its region that post-dominates its uses (its own block when
+/// none does, or the region has one block).
+static std::optional<FixIt> withFreeAfterLastUse(const LintContext &context,
+                                                 Value root, EditList edits) {
+  if (!isa_and_nonnull<memref::AllocOp>(root.getDefiningOp()))
+    return std::nullopt;
+  llvm::SetVector<Value> aliases = getFixAliases(root);
+  SmallVector<Operation *> uses{root.getDefiningOp()};
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers())
+      uses.push_back(user);
+  Block *join = getCommonPostDominator(root.getParentRegion(), uses);
+  if (!join)
+    join = root.getParentBlock();
+  Operation *last = getLastUseIn(join, aliases);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt;
+  FixItBuilder builder(context);
+  std::string text = getDeallocText(context, root, Deallocator::Memref);
+  if (last)
+    builder.insertAfter(last, text);
+  else
+    builder.insertBefore(&join->front(), text);
+  if (!edits.append(builder))
+    return std::nullopt;
+  return edits.take("start the ownership flag of the loop false and free " +
+                    context.getSource().getName(root) +
+                    " once, after its last use");
+}
+
 std::vector<FixIt> memlint::getLoopFlagInitFixes(const LintContext &context,
                                                  Value root) {
   const SourceInfo &source = context.getSource();
@@ -864,6 +895,12 @@ std::vector<FixIt> memlint::getLoopFlagInitFixes(const LintContext &context,
                 "start the ownership flag " + source.getName(iterArg) +
                 " false: the loop does not own " + source.getName(alias) +
                 ", which it receives"))
+          fixes.push_back(std::move(*fix));
+        // The loop freed the allocation when it replaced it, and nothing
+        // else frees it: also free it once, after its last use where the
+        // paths of its uses join (gen seed 44115).
+        if (std::optional<FixIt> fix =
+                withFreeAfterLastUse(context, root, edits))
           fixes.push_back(std::move(*fix));
       }
     }
