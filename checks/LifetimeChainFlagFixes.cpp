@@ -23,16 +23,30 @@
 using namespace mlir;
 using namespace memlint;
 
-/// getChainFlagFixes' candidate; with `late`, an argument that an edge drops
-/// while what it was forwarded to (a select, a cast, an `scf.if` result of
-/// it) lives on past the edge is freed after the last use of those, in the
-/// block that post-dominates them, instead of on the edge (before a return
-/// of the function, unless what it returns holds the argument); with
-/// `late`, nothing when no argument is freed so (the candidate without it
-/// is the same).
+namespace {
+/// The candidates of getChainFlagFixes, in the order they are tried.
+enum class ChainMode {
+  /// Each argument freed on the edges that drop it.
+  Edges,
+  /// An argument that an edge drops while what it was forwarded to (a
+  /// select, a cast, an `scf.if` result of it) lives on past the edge is
+  /// freed after the last use of those, in the block that post-dominates
+  /// them, instead of on the edge (before a return of the function, unless
+  /// what it returns holds the argument); nothing when no argument is freed
+  /// so (the candidate of Edges is the same).
+  Late,
+  /// The owners are also followed where their own names outlive the blocks
+  /// that make them owners (see below); nothing when there is none to
+  /// follow.
+  Follow,
+};
+} // namespace
+
+/// One candidate of getChainFlagFixes (see ChainMode).
 static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
                                             Value root, Deallocator family,
-                                            bool holds, bool late) {
+                                            bool holds, ChainMode mode) {
+  bool late = mode == ChainMode::Late, follow = mode == ChainMode::Follow;
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
   Operation *definition = root.getDefiningOp();
@@ -64,20 +78,24 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   // The arguments of the region's blocks that may hold the buffer, each
   // with a flag named after its block and position.
   llvm::SetVector<Value> aliases = getFixAliases(root);
-  // Whether the block of `argument` frees it already: a memref.dealloc of
-  // it (or of a view or cast of it) in the block itself, which runs
-  // whenever the block does. Such an argument needs no flag: a free under
-  // one would free it twice (cfg seed 31011: the exit block of a CFG loop
-  // frees what the header's argument hands it, the iteration before's
-  // buffer).
-  auto freedInBlock = [&](BlockArgument argument) {
-    for (Value alias : getFixAliases(argument))
+  // Whether a memref.dealloc of `owner` (or of a view or cast of it) frees
+  // it in `block` (`inside`) or in a block other than `block` (not
+  // `inside`).
+  auto freedIn = [&](Value owner, Block *block, bool inside) {
+    for (Value alias : getFixAliases(owner))
       for (Operation *user : alias.getUsers())
         if (auto dealloc = dyn_cast<memref::DeallocOp>(user);
-            dealloc && user->getBlock() == argument.getOwner() &&
-            derivesAlways(dealloc.getMemref(), argument))
+            dealloc && (user->getBlock() == block) == inside &&
+            derivesAlways(dealloc.getMemref(), owner))
           return true;
     return false;
+  };
+  // Whether the block of `argument` frees it already, which runs whenever
+  // the block does. Such an argument needs no flag: a free under one would
+  // free it twice (cfg seed 31011: the exit block of a CFG loop frees what
+  // the header's argument hands it, the iteration before's buffer).
+  auto freedInBlock = [&](BlockArgument argument) {
+    return freedIn(argument, argument.getOwner(), /*inside=*/true);
   };
   llvm::MapVector<Block *, SmallVector<BlockArgument>> byBlock;
   llvm::DenseMap<Value, std::string> flagOf;
@@ -129,24 +147,25 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   // block its block dominates (a return of it after the loop).
   // The blocks, other than its own, that use `argument` or a view of it
   // (computed once per argument).
-  llvm::DenseMap<BlockArgument, llvm::SmallPtrSet<Block *, 8>> useBlocksOf;
-  for (auto &[block, arguments] : byBlock) {
-    for (BlockArgument argument : arguments) {
-      llvm::SmallPtrSet<Block *, 8> &useBlocks = useBlocksOf[argument];
-      SmallVector<Value> values{argument};
-      while (!values.empty() && values.size() < 64) {
-        Value value = values.pop_back_val();
-        for (Operation *user : value.getUsers()) {
-          if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-              view && view.getViewSource() == value)
-            values.append(user->result_begin(), user->result_end());
-          if (Operation *ancestor = region->findAncestorOpInRegion(*user);
-              ancestor && ancestor->getBlock() != block)
-            useBlocks.insert(ancestor->getBlock());
-        }
+  auto collectUseBlocks = [&](Value owner, Block *home,
+                              llvm::SmallPtrSet<Block *, 8> &useBlocks) {
+    SmallVector<Value> values{owner};
+    while (!values.empty() && values.size() < 64) {
+      Value value = values.pop_back_val();
+      for (Operation *user : value.getUsers()) {
+        if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+            view && view.getViewSource() == value)
+          values.append(user->result_begin(), user->result_end());
+        if (Operation *ancestor = region->findAncestorOpInRegion(*user);
+            ancestor && ancestor->getBlock() != home)
+          useBlocks.insert(ancestor->getBlock());
       }
     }
-  }
+  };
+  llvm::DenseMap<BlockArgument, llvm::SmallPtrSet<Block *, 8>> useBlocksOf;
+  for (auto &[block, arguments] : byBlock)
+    for (BlockArgument argument : arguments)
+      collectUseBlocks(argument, block, useBlocksOf[argument]);
   // With `late`, what each argument is forwarded to by the ops of the
   // region (views, casts, selects, results of the `scf.if`s and
   // `scf.index_switch`es that yield it; not the edges, which passesOn
@@ -194,36 +213,33 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       }
     }
   }
-  // The blocks reachable from the edge `k` of `terminator` before the block
-  // of `argument` again.
-  auto reachedBy = [&](Operation *terminator, unsigned k,
-                       BlockArgument argument) {
+  // The blocks reachable from the edge `k` of `terminator` before `home`
+  // again.
+  auto reachedBy = [&](Operation *terminator, unsigned k, Block *home) {
     llvm::SmallPtrSet<Block *, 16> seen;
     SmallVector<Block *> worklist{terminator->getSuccessor(k)};
     while (!worklist.empty()) {
       Block *block = worklist.pop_back_val();
-      if (block == argument.getOwner() || !seen.insert(block).second)
+      if (block == home || !seen.insert(block).second)
         continue;
       worklist.append(block->succ_begin(), block->succ_end());
     }
     return seen;
   };
-  auto keptAlive = [&](Operation *terminator, unsigned k,
-                       BlockArgument argument) {
-    const llvm::SmallPtrSet<Block *, 8> &useBlocks = useBlocksOf[argument];
+  // Whether the edge `k` of `terminator` leads, before `home` again, to a
+  // block of `useBlocks`.
+  auto reachesUse = [&](Operation *terminator, unsigned k, Block *home,
+                        const llvm::SmallPtrSet<Block *, 8> &useBlocks) {
     if (useBlocks.empty())
       return false;
-    llvm::SmallPtrSet<Block *, 16> seen;
-    SmallVector<Block *> worklist{terminator->getSuccessor(k)};
-    while (!worklist.empty()) {
-      Block *block = worklist.pop_back_val();
-      if (block == argument.getOwner() || !seen.insert(block).second)
-        continue;
-      if (useBlocks.contains(block))
-        return true;
-      worklist.append(block->succ_begin(), block->succ_end());
-    }
-    return false;
+    llvm::SmallPtrSet<Block *, 16> reached = reachedBy(terminator, k, home);
+    return llvm::any_of(useBlocks,
+                        [&](Block *block) { return reached.contains(block); });
+  };
+  auto keptAlive = [&](Operation *terminator, unsigned k,
+                       BlockArgument argument) {
+    return reachesUse(terminator, k, argument.getOwner(),
+                      useBlocksOf[argument]);
   };
   // Whether some edge of `terminator` hands `argument` on or keeps it.
   auto handedOn = [&](Operation *terminator, BlockArgument argument) {
@@ -247,7 +263,8 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     if (derivedUnknown.contains(argument))
       return false;
     Block *dest = terminator->getSuccessor(k);
-    llvm::SmallPtrSet<Block *, 16> reached = reachedBy(terminator, k, argument);
+    llvm::SmallPtrSet<Block *, 16> reached =
+        reachedBy(terminator, k, argument.getOwner());
     SmallVector<Operation *> ops{&dest->front()};
     bool used = false;
     for (Operation *use : derivedUsesOf[argument])
@@ -299,6 +316,104 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     return true;
   };
 
+  // With `follow`: an owner whose own name outlives the block that makes it
+  // one (a CFG loop's header argument that an exit edge does not hand on
+  // but a block after the loop still reads by dominance, or hands on
+  // there) is freed where that name dies: on each edge, past its block, that
+  // neither hands it on nor leads to a use of it, or after its last use in
+  // the block where no edge does. And the buffer itself, which an edge of
+  // its block hands to the chain, is freed (it is its own owner: no flag)
+  // on the edges of its block that drop it, and past them in the same way.
+  // An owner freed by name elsewhere already is not followed.
+  struct Followed {
+    Value value;
+    Block *home;
+    std::string flag; // empty: the buffer itself
+    llvm::SmallPtrSet<Block *, 8> useBlocks;
+  };
+  std::vector<Followed> followed;
+  bool past = false;
+  llvm::MapVector<Block *, SmallVector<unsigned>> edgeFrees;
+  SmallVector<std::pair<Block *, unsigned>> blockFrees;
+  auto keptAliveFollowed = [&](Operation *terminator, unsigned k,
+                               const Followed &owner) {
+    return reachesUse(terminator, k, owner.home, owner.useBlocks);
+  };
+  auto followedFreeText = [&](const Followed &owner) {
+    std::string free = getDeallocText(context, owner.value, family);
+    if (!owner.flag.empty())
+      free = getGuardedText(owner.flag, /*whenTrue=*/true, free);
+    return free;
+  };
+  if (follow && !holds) {
+    SmallVector<std::pair<Value, std::string>> owners;
+    if (!freedIn(root, nullptr, /*inside=*/false))
+      owners.push_back({root, ""});
+    for (auto &[block, arguments] : byBlock)
+      for (BlockArgument argument : arguments)
+        if (!freedIn(argument, block, /*inside=*/false))
+          owners.push_back({argument, flagOf[argument]});
+    for (auto &[value, flag] : owners) {
+      Followed owner{value, value.getParentBlock(), flag, {}};
+      Operation *terminator = owner.home->getTerminator();
+      if (!terminator || !isa<BranchOpInterface>(terminator))
+        continue;
+      collectUseBlocks(value, owner.home, owner.useBlocks);
+      bool isRoot = flag.empty();
+      unsigned index = followed.size();
+      bool added = false;
+      SmallVector<Block *> worklist;
+      bool handed = false;
+      for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k)
+        handed |= passesOn(terminator, k, value);
+      if (isRoot && !handed)
+        continue; // (not the chain's: it dies in its block)
+      for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+        if (passesOn(terminator, k, value))
+          continue;
+        if (keptAliveFollowed(terminator, k, owner))
+          worklist.push_back(terminator->getSuccessor(k));
+        else if (isRoot && !added) {
+          // (An argument's own block frees it on such edges already.)
+          edgeFrees[owner.home].push_back(index);
+          added = true;
+        }
+      }
+      llvm::SmallPtrSet<Block *, 16> seen;
+      while (!worklist.empty()) {
+        Block *block = worklist.pop_back_val();
+        if (block == owner.home || !seen.insert(block).second)
+          continue;
+        Operation *last = block->getTerminator();
+        if (!last)
+          return {};
+        bool kept = false, drops = false;
+        for (unsigned k = 0; k < last->getNumSuccessors(); ++k) {
+          if (passesOn(last, k, value)) {
+            kept = true; // handed on: its new owner frees it
+          } else if (keptAliveFollowed(last, k, owner)) {
+            kept = true;
+            worklist.push_back(last->getSuccessor(k));
+          } else {
+            drops = true;
+          }
+        }
+        if (!kept)
+          blockFrees.push_back({block, index});
+        else if (drops)
+          edgeFrees[block].push_back(index);
+        added |= !kept || drops;
+        past |= !kept || drops;
+      }
+      if (added)
+        followed.push_back(std::move(owner));
+    }
+    // (Only when a name outlives its block: the buffer dropped by an edge
+    // of its own block alone is the next round's, after a repair in part.)
+    if (followed.empty() || !past)
+      return {};
+  }
+
   // Each edge into a block with flags passes, for each flagged argument,
   // whether it hands it the buffer: true for the buffer itself, a select's
   // condition, the flag of the argument of a dominating block whose value
@@ -308,6 +423,7 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   llvm::MapVector<Operation *, std::string> splitBlocks;
   std::string splitLabel = "^memlint_chain_" + line + "_";
   unsigned splits = 0;
+  bool ownSplits = false;
   if (text.contains(splitLabel))
     return {};
   for (Block &block : *region) {
@@ -322,7 +438,10 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     SmallVector<BlockArgument> own;
     if (auto it = byBlock.find(&block); it != byBlock.end())
       own = it->second;
-    if (!relevant && own.empty())
+    SmallVector<unsigned> extra;
+    if (auto it = edgeFrees.find(&block); it != edgeFrees.end())
+      extra = it->second;
+    if (!relevant && own.empty() && extra.empty())
       continue;
     if (!branch)
       return {};
@@ -332,6 +451,13 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     if (spans.empty() || !lines)
       return {};
     std::string indent = source.getIndentation(terminator).str();
+    // Appends the lines of `free`, indented, to `frees`.
+    auto appendLines = [&](std::string &frees, StringRef free) {
+      SmallVector<StringRef> parts;
+      free.split(parts, '\n');
+      for (StringRef part : parts)
+        frees += indent + part.str() + "\n";
+    };
     for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
       Block *dest = terminator->getSuccessor(k);
       StringRef span = text.slice(spans[k].first, spans[k].second);
@@ -399,13 +525,17 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
           continue;
         if (late && freeLate(terminator, k, argument))
           continue;
-        std::string free =
-            getGuardedText(flagOf[argument], /*whenTrue=*/true,
-                           getDeallocText(context, argument, family));
-        SmallVector<StringRef> parts;
-        StringRef(free).split(parts, '\n');
-        for (StringRef part : parts)
-          frees += indent + part.str() + "\n";
+        appendLines(frees,
+                    getGuardedText(flagOf[argument], /*whenTrue=*/true,
+                                   getDeallocText(context, argument, family)));
+      }
+      ownSplits |= !frees.empty();
+      for (unsigned index : extra) {
+        const Followed &owner = followed[index];
+        if (passesOn(terminator, k, owner.value) ||
+            keptAliveFollowed(terminator, k, owner))
+          continue;
+        appendLines(frees, followedFreeText(owner));
       }
       if (!frees.empty()) {
         std::string label = splitLabel + std::to_string(splits++);
@@ -424,7 +554,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   // (One block with an edge that drops its argument, a CFG loop's header
   // whose back-edge replaces it, is this strategy's: the joins free where
   // the paths join, not on the back-edge; cfg seeds 31011, 16188.)
-  if (byBlock.size() < 2 && splitBlocks.empty() && freedLate.empty())
+  // (The same with `follow`: the frees of the names it follows do not
+  // count.)
+  if (byBlock.size() < 2 && !ownSplits && freedLate.empty())
     return {};
   if (late && freedLate.empty())
     return {}; // (the candidate without `late`)
@@ -472,6 +604,17 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
         builder.insertBefore(&block->front(), free);
     }
   }
+  // The followed owners that die in a block past their own.
+  for (auto &[block, index] : blockFrees) {
+    const Followed &owner = followed[index];
+    Operation *last = getLastUseIn(block, getFixAliases(owner.value));
+    if (last && last->hasTrait<OpTrait::IsTerminator>())
+      return {};
+    if (last)
+      builder.insertAfter(last, followedFreeText(owner));
+    else
+      builder.insertBefore(&block->front(), followedFreeText(owner));
+  }
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
                                            " = arith.constant false");
   if (!edits.append(builder))
@@ -486,7 +629,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
                   (late ? std::string(", after the last use of what they are "
                                       "forwarded to (unless the function "
                                       "returns it)")
-                        : std::string()));
+                   : follow ? std::string(", also where their names outlive "
+                                          "their blocks")
+                            : std::string()));
   if (!fix)
     return {};
   return {std::move(*fix)};
@@ -496,11 +641,13 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
                                               Value root, Deallocator family,
                                               bool holds) {
   std::vector<FixIt> fixes =
-      buildChainFlagFix(context, root, family, holds, /*late=*/false);
+      buildChainFlagFix(context, root, family, holds, ChainMode::Edges);
+  // (The others are tried after the chain alone, which keeps its results:
+  // a repair in part whose next rounds finish it.)
   if (!holds)
-    for (FixIt &fix :
-         buildChainFlagFix(context, root, family, holds, /*late=*/true))
-      fixes.push_back(std::move(fix));
+    for (ChainMode mode : {ChainMode::Late, ChainMode::Follow})
+      for (FixIt &fix : buildChainFlagFix(context, root, family, holds, mode))
+        fixes.push_back(std::move(fix));
   return fixes;
 }
 

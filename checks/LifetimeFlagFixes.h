@@ -187,7 +187,13 @@ getFreeUnlessReturnedText(const LintContext &context, mlir::Operation *ret,
 /// second candidate frees an argument that an edge drops while what a
 /// select or a cast made of it lives on past the edge after the last use of
 /// those instead (before a return of the function, unless what it returns
-/// holds the argument: getFreeUnlessReturnedText).
+/// holds the argument: getFreeUnlessReturnedText). A third, made only when
+/// an owner's own name outlives its block (read or handed on by dominance
+/// in a block after it), follows the owners there: freed under their flags
+/// on each edge past their blocks that neither hands them on nor leads to a
+/// use, or after their last use in a block none of whose edges does; and
+/// `root` itself (no flag) on the edges of its block that drop it while
+/// another hands it to the chain.
 /// With `holds`, the flags say which argument holds `root` (a buffer of the
 /// entry block that a CFG loop may return), and `root` is freed before each
 /// return of the region unless the argument it returns holds it.
