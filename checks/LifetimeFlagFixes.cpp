@@ -10,6 +10,7 @@
 #include "checks/LifetimeFlagFixes.h"
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFreeFixes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -801,30 +802,27 @@ std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,
 // Ownership flags that start true
 //===----------------------------------------------------------------------===//
 
-/// `edits` and a dealloc of the allocation `root` after its last use, in
-/// the block of its region that post-dominates its uses (its own block when
-/// none does, or the region has one block).
+/// `edits` and a dealloc of the allocation `root` once, after its last use
+/// (getFreePlace).
 static std::optional<FixIt> withFreeAfterLastUse(const LintContext &context,
                                                  Value root, EditList edits) {
   if (!isa_and_nonnull<memref::AllocOp>(root.getDefiningOp()))
     return std::nullopt;
   llvm::SetVector<Value> aliases = getFixAliases(root);
-  SmallVector<Operation *> uses{root.getDefiningOp()};
+  SmallVector<Operation *> uses;
   for (Value alias : aliases)
     for (Operation *user : alias.getUsers())
       uses.push_back(user);
-  Block *join = getCommonPostDominator(root.getParentRegion(), uses);
-  if (!join)
-    join = root.getParentBlock();
-  Operation *last = getLastUseIn(join, aliases);
-  if (last && last->hasTrait<OpTrait::IsTerminator>())
+  std::optional<FreePlace> place =
+      getFreePlace(root, aliases, uses, /*moved=*/nullptr);
+  if (!place)
     return std::nullopt;
   FixItBuilder builder(context);
   std::string text = getDeallocText(context, root, Deallocator::Memref);
-  if (last)
-    builder.insertAfter(last, text);
+  if (place->after)
+    builder.insertAfter(place->anchor, text);
   else
-    builder.insertBefore(&join->front(), text);
+    builder.insertBefore(place->anchor, text);
   if (!edits.append(builder))
     return std::nullopt;
   return edits.take("start the ownership flag of the loop false and free " +

@@ -17,11 +17,25 @@
 #include "checks/Check.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <vector>
 
 namespace memlint {
+
+/// Where `root` is freed once: after its last use where the paths of its
+/// `uses` (and its allocation) join (`after`), or before the first op of
+/// that block (right after the allocation when its own block has no use).
+/// Nothing when the last use there is a terminator or `moved` (a dealloc of
+/// it) is that last use already.
+struct FreePlace {
+  mlir::Operation *anchor;
+  bool after;
+};
+std::optional<FreePlace>
+getFreePlace(mlir::Value root, const llvm::SetVector<mlir::Value> &aliases,
+             llvm::SmallVector<mlir::Operation *> uses, mlir::Operation *moved);
 
 /// DESIGN §4's ownership construction where the ownership is a select
 /// condition: every free site of `root` (a dealloc, or a call of a helper

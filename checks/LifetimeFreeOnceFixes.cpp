@@ -101,18 +101,11 @@ SmallVector<Operation *> getLastCallsOfHelpers(ArrayRef<Operation *> frees) {
   return result;
 }
 
-/// Where `root` is freed once: after its last use where the paths of its
-/// `uses` (and its allocation) join (`after`), or before the first op of
-/// that block. Nothing when the last use there is a terminator or `moved`
-/// (a dealloc of it) is that last use already.
-struct FreePlace {
-  Operation *anchor;
-  bool after;
-};
-std::optional<FreePlace> getFreePlace(Value root,
-                                      const llvm::SetVector<Value> &aliases,
-                                      SmallVector<Operation *> uses,
-                                      Operation *moved) {
+} // namespace
+
+std::optional<FreePlace>
+memlint::getFreePlace(Value root, const llvm::SetVector<Value> &aliases,
+                      SmallVector<Operation *> uses, Operation *moved) {
   Block *home = root.getParentBlock();
   Region *region = home->getParent();
   uses.push_back(root.getDefiningOp());
@@ -132,8 +125,6 @@ std::optional<FreePlace> getFreePlace(Value root,
     return FreePlace{last, true};
   return FreePlace{&join->front(), false};
 }
-
-} // namespace
 
 std::optional<FixIt> memlint::getFreeOnceFix(const LintContext &context,
                                              Value root, Deallocator family,
