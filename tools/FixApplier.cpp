@@ -1,6 +1,7 @@
 //===- FixApplier.cpp - Apply fix-its to files: --fix, --fix-dry-run ------===//
 
 #include "tools/FixApplier.h"
+#include "tools/FixValidation.h"
 
 #include "checks/FixIts.h"
 

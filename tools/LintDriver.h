@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -118,42 +119,14 @@ FileResult lintText(std::string text, const std::string &path,
 void validateFileFixes(FileResult &result, const LintOptions &options,
                        const mlir::DialectRegistry &registry);
 
-/// Maps offsets of a text edited by `edits` back to the original text.
-class OffsetMap {
-public:
-  explicit OffsetMap(llvm::ArrayRef<FixEdit> edits);
-  /// The offset in the original text of `offset` in the edited text (the
-  /// edit's own offset for a position inside inserted text).
-  uint64_t back(uint64_t offset) const;
-  /// True when `offset` in the edited text is inside text an edit inserted.
-  bool isInserted(uint64_t offset) const;
-
-private:
-  /// The edits in order: where each one's text starts in the edited text,
-  /// its original offset, and the text's size.
-  struct Span {
-    int64_t newStart, newEnd, delta;
-    uint64_t offset;
-  };
-  const Span *spanBefore(uint64_t offset) const;
-  std::vector<Span> spans;
-};
-
-/// OffsetMap(edits).back(offset), for one offset.
-uint64_t mapOffsetBack(uint64_t offset, llvm::ArrayRef<FixEdit> edits);
-/// True when the edited file `after` parses and verifies, has no error-level
-/// finding that `before` did not have (by rule and original position), no
-/// function whose exploration is incomplete that was complete in `before`
-/// (a re-lint that cannot finish confirms nothing), and no longer has any
-/// of `targets`. With `progress`, a target leak that is left counts as
-/// repaired in part when its path (the notes of its witness, by original
-/// position) changed: the edits freed the buffer on the path reported, and
-/// another path still loses it (a buffer lost at several places, each
-/// needing its own edit: the next round of --fix repairs the next one).
-bool isImprovement(const FileResult &before,
-                   const FileResult &after, llvm::ArrayRef<FixEdit> edits,
-                   llvm::ArrayRef<const Finding *> targets = {},
-                   bool progress = false);
+/// Splits `text` at `// -----` lines into [begin, end) ranges.
+std::vector<std::pair<size_t, size_t>> splitChunks(llvm::StringRef text);
+/// Lints every chunk of `text` into `result`, or with `only`, the chunks of
+/// those indices (of the --split-input-file chunks); the fix validation
+/// re-lints the chunks an edit touched this way.
+void lintChunks(const std::string &text, const LintOptions &options,
+                const mlir::DialectRegistry &registry, FileResult &result,
+                const std::set<size_t> *only = nullptr);
 
 /// Gives every thread created from now on the stack of the lint worker
 /// (1 GiB, reserved lazily): the checks run on the MLIR context's thread

@@ -1,6 +1,7 @@
 //===- PlanRewrite.cpp - plan --rewrite: apply memory plans as text edits -===//
 
 #include "tools/PlanRewrite.h"
+#include "tools/FixValidation.h"
 
 #include "analyzer/ArenaRewrite.h"
 #include "analyzer/SourceInfo.h"

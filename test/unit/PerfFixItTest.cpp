@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/FixIts.h"
+#include "tools/FixValidation.h"
 #include "tools/LintDriver.h"
 
 #include "mlir/IR/DialectRegistry.h"
