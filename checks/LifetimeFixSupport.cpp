@@ -485,6 +485,11 @@ RootDerivation memlint::deriveFromRoot(Value value, Value root) {
         return RootDerivation{isa<FunctionOpInterface>(block->getParentOp())
                                   ? RootDerivation::Never
                                   : RootDerivation::Unknown};
+      // A block no edge enters never runs: its arguments hold nothing
+      // (cfg seed 41031: an unreachable block hands one to a CFG loop's
+      // header, whose chain of flags could not tell what that edge passes).
+      if (block->hasNoPredecessors())
+        return RootDerivation{RootDerivation::Never};
       push(DeriveFrame::Edges);
       for (auto it = block->pred_begin(); it != block->pred_end(); ++it)
         stack.back().edges.push_back(
