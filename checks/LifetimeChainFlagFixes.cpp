@@ -97,6 +97,53 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   auto freedInBlock = [&](BlockArgument argument) {
     return freedIn(argument, argument.getOwner(), /*inside=*/true);
   };
+  // The frees of `owner` in `block` that run on some of its paths only: the
+  // deallocs of it in some of the regions of one `scf.if` or
+  // `scf.index_switch` of `block`, its last use there, when nothing else in
+  // `block` frees it (cfg seed 41108: the exit block of a CFG loop frees the
+  // iteration before's buffer in one branch and its own in the other). It
+  // dies there on every path: the flagged free goes into the other regions.
+  struct PartialFree {
+    Operation *holder = nullptr;
+    llvm::SmallDenseSet<unsigned, 4> regions;
+  };
+  auto partialFreeIn = [&](Value owner,
+                           Block *block) -> std::optional<PartialFree> {
+    PartialFree partial;
+    for (Value alias : getFixAliases(owner))
+      for (Operation *user : alias.getUsers()) {
+        auto dealloc = dyn_cast<memref::DeallocOp>(user);
+        Operation *ancestor = block->findAncestorOpInBlock(*user);
+        if (!dealloc || !ancestor || !derivesAlways(dealloc.getMemref(), owner))
+          continue;
+        Operation *parent = user->getParentOp();
+        if (parent != ancestor || !isa<scf::IfOp, scf::IndexSwitchOp>(parent) ||
+            (partial.holder && partial.holder != parent))
+          return std::nullopt;
+        partial.holder = parent;
+        partial.regions.insert(user->getParentRegion()->getRegionNumber());
+      }
+    if (!partial.holder ||
+        partial.regions.size() >= partial.holder->getNumRegions() ||
+        getLastUseIn(block, getFixAliases(owner)) != partial.holder)
+      return std::nullopt;
+    return partial;
+  };
+  // The frees of the regions of a PartialFree's op that do not free what
+  // they free (the text of each region's, and of a new else after an
+  // `scf.if` without one), written at the end.
+  llvm::MapVector<Block *, std::string> regionFrees;
+  llvm::MapVector<Operation *, std::string> elseFrees;
+  auto freeInOtherRegions = [&](const PartialFree &partial,
+                                const std::string &free) {
+    for (Region &other : partial.holder->getRegions()) {
+      if (partial.regions.contains(other.getRegionNumber()))
+        continue;
+      std::string &frees = other.empty() ? elseFrees[partial.holder]
+                                         : regionFrees[&other.front()];
+      frees += (frees.empty() ? "" : "\n") + free;
+    }
+  };
   llvm::MapVector<Block *, SmallVector<BlockArgument>> byBlock;
   llvm::DenseMap<Value, std::string> flagOf;
   for (Block &block : *region) {
@@ -330,6 +377,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     Block *home;
     std::string flag; // empty: the buffer itself
     llvm::SmallPtrSet<Block *, 8> useBlocks;
+    // The block past its own that frees it on some paths, where it dies.
+    Block *partialBlock = nullptr;
+    std::optional<PartialFree> partial;
   };
   std::vector<Followed> followed;
   bool past = false;
@@ -346,15 +396,43 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     return free;
   };
   if (follow && !holds) {
-    SmallVector<std::pair<Value, std::string>> owners;
+    // (An argument freed past its block only on some paths of one block,
+    // a PartialFree there, is followed to that block, where it dies.)
+    auto partialPast = [&](BlockArgument argument)
+        -> std::pair<Block *, std::optional<PartialFree>> {
+      Block *past = nullptr;
+      for (Value alias : getFixAliases(argument))
+        for (Operation *user : alias.getUsers())
+          if (auto dealloc = dyn_cast<memref::DeallocOp>(user);
+              dealloc && derivesAlways(dealloc.getMemref(), argument)) {
+            Operation *ancestor = region->findAncestorOpInRegion(*user);
+            if (!ancestor || (past && past != ancestor->getBlock()))
+              return {nullptr, std::nullopt};
+            past = ancestor->getBlock();
+          }
+      if (!past || past == argument.getOwner())
+        return {nullptr, std::nullopt};
+      return {past, partialFreeIn(argument, past)};
+    };
+    SmallVector<
+        std::tuple<Value, std::string, Block *, std::optional<PartialFree>>>
+        owners;
     if (!freedIn(root, nullptr, /*inside=*/false))
-      owners.push_back({root, ""});
+      owners.push_back({root, "", nullptr, std::nullopt});
     for (auto &[block, arguments] : byBlock)
-      for (BlockArgument argument : arguments)
-        if (!freedIn(argument, block, /*inside=*/false))
-          owners.push_back({argument, flagOf[argument]});
-    for (auto &[value, flag] : owners) {
+      for (BlockArgument argument : arguments) {
+        if (!freedIn(argument, block, /*inside=*/false)) {
+          owners.push_back({argument, flagOf[argument], nullptr, std::nullopt});
+          continue;
+        }
+        auto [past, partial] = partialPast(argument);
+        if (partial)
+          owners.push_back({argument, flagOf[argument], past, partial});
+      }
+    for (auto &[value, flag, partialBlock, partial] : owners) {
       Followed owner{value, value.getParentBlock(), flag, {}};
+      owner.partialBlock = partialBlock;
+      owner.partial = partial;
       Operation *terminator = owner.home->getTerminator();
       if (!terminator || !isa<BranchOpInterface>(terminator))
         continue;
@@ -398,6 +476,8 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
             drops = true;
           }
         }
+        if (block == owner.partialBlock && kept)
+          return {}; // (handed on where it is freed on some paths)
         if (!kept)
           blockFrees.push_back({block, index});
         else if (drops)
@@ -596,6 +676,10 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       Operation *last = getLastUseIn(block, getFixAliases(argument));
       std::string free = getGuardedText(flagOf[argument], /*whenTrue=*/true,
                            getDeallocText(context, argument, family));
+      if (std::optional<PartialFree> partial = partialFreeIn(argument, block)) {
+        freeInOtherRegions(*partial, free);
+        continue;
+      }
       if (last && last->hasTrait<OpTrait::IsTerminator>())
         return {}; // returned, or handed on under a condition
       if (last)
@@ -607,6 +691,10 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   // The followed owners that die in a block past their own.
   for (auto &[block, index] : blockFrees) {
     const Followed &owner = followed[index];
+    if (block == owner.partialBlock) {
+      freeInOtherRegions(*owner.partial, followedFreeText(owner));
+      continue;
+    }
     Operation *last = getLastUseIn(block, getFixAliases(owner.value));
     if (last && last->hasTrait<OpTrait::IsTerminator>())
       return {};
@@ -614,6 +702,16 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       builder.insertAfter(last, followedFreeText(owner));
     else
       builder.insertBefore(&block->front(), followedFreeText(owner));
+  }
+  for (auto &[block, frees] : regionFrees)
+    builder.insertAtEnd(block, frees);
+  for (auto &[holder, frees] : elseFrees) {
+    std::string condition =
+        source.getName(cast<scf::IfOp>(holder).getCondition());
+    if (!StringRef(condition).starts_with("%"))
+      return {};
+    builder.insertAfter(holder,
+                        getGuardedText(condition, /*whenTrue=*/false, frees));
   }
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
                                            " = arith.constant false");
