@@ -440,6 +440,9 @@ namespace {
 struct JoinFlags {
   SmallVector<BlockArgument> flagged;
   std::string prefix, line;
+  /// Whether every edge passes the same constant flags (as when one edge
+  /// enters the block).
+  bool constant = true;
   std::string getName(BlockArgument argument) const {
     return prefix + line + "_" + std::to_string(argument.getArgNumber());
   }
@@ -514,6 +517,7 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
   // Each edge into the block passes what it hands over.
   unsigned negations = 0;
   bool owning = false;
+  std::optional<SmallVector<std::string>> firstValues;
   bool written = forEachEdgeInto(
       source, join,
       [&](BranchOpInterface branch, unsigned k,
@@ -581,6 +585,13 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
           values[*always] = yes;
         }
         owning |= always || other;
+        if (!firstValues)
+          firstValues = values;
+        if (*firstValues != values ||
+            llvm::any_of(values, [&](const std::string &value) {
+              return value != yes && value != no;
+            }))
+          flags.constant = false;
         std::string list, typeList;
         for (const std::string &value : values) {
           list += ", " + value;
@@ -598,6 +609,29 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
   return flags;
 }
 
+/// The lines that go with the dealloc `free`: its guard when that is an
+/// `scf.if` without results whose one non-empty branch holds nothing else,
+/// else `free` itself.
+Operation *getDeallocWithGuard(Operation *free) {
+  auto guard = dyn_cast<scf::IfOp>(free->getParentOp());
+  if (!guard || guard->getNumResults() != 0)
+    return free;
+  // Whether `region` holds `op` alone (nothing, when `op` is null).
+  auto holdsOnly = [](Region &region, Operation *op) {
+    if (region.empty())
+      return !op;
+    auto ops = region.front().without_terminator();
+    if (ops.empty())
+      return !op;
+    return &*ops.begin() == op && std::next(ops.begin()) == ops.end();
+  };
+  bool inThen = free->getParentRegion() == &guard.getThenRegion();
+  if (holdsOnly(guard.getThenRegion(), inThen ? free : nullptr) &&
+      holdsOnly(guard.getElseRegion(), inThen ? nullptr : free))
+    return guard;
+  return free;
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
@@ -607,8 +641,12 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
   std::vector<FixIt> fixes;
   // Where the arguments are freed: in `join` once they all are dead there,
   // or, for arguments that live on in the loop `join` heads, on each
-  // back-edge that replaces them (`atBackEdges`).
-  for (bool atBackEdges : {false, true}) {
+  // back-edge that replaces them (`atBackEdges`); last, in `join` instead of
+  // the deallocs of the arguments that `join` dominates, which free them on
+  // some paths only (`replacing`).
+  enum class Mode { InJoin, AtBackEdges, Replacing };
+  for (Mode mode : {Mode::InJoin, Mode::AtBackEdges, Mode::Replacing}) {
+    bool atBackEdges = mode == Mode::AtBackEdges;
     EditList edits(context);
     FixItBuilder builder(context);
     std::optional<JoinFlags> flags =
@@ -619,13 +657,53 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
     llvm::SetVector<Value> held;
     for (BlockArgument argument : flagged)
       held.insert_range(getFixAliases(argument));
+    // The deallocs that go (`replacing`): those of exactly one flagged
+    // argument, in blocks `join` dominates. The flags' free then goes after
+    // the last use that is not one of them.
+    llvm::SmallPtrSet<Operation *, 4> replaced;
+    llvm::SetVector<Operation *> removed; // their lines (getDeallocWithGuard)
+    if (mode == Mode::Replacing) {
+      // (Flags that every edge sets alike say nothing: the deallocs would
+      // go for one that is always true.)
+      if (family != Deallocator::Memref || flags->constant)
+        return fixes;
+      DominanceInfo dominance(join->getParentOp());
+      Region *region = join->getParent();
+      for (Value value : held)
+        for (Operation *user : value.getUsers()) {
+          auto dealloc = dyn_cast<memref::DeallocOp>(user);
+          Operation *ancestor = region->findAncestorOpInRegion(*user);
+          if (!dealloc || !ancestor ||
+              !dominance.dominates(join, ancestor->getBlock()) ||
+              llvm::none_of(flagged, [&](BlockArgument argument) {
+                return deriveFromRoot(dealloc.getMemref(), argument).kind ==
+                       RootDerivation::Always;
+              }))
+            continue;
+          if (replaced.insert(user).second)
+            removed.insert(getDeallocWithGuard(user));
+        }
+      if (replaced.empty())
+        return fixes;
+    }
     std::string frees;
     for (BlockArgument argument : flagged)
       frees += (frees.empty() ? "" : "\n") +
                guardedDealloc(context, flags->getName(argument), argument,
                               family);
     auto freeAfterLastUse = [&](Block *block, bool outOfRegion) {
-      Operation *last = getLastUseIn(block, held);
+      Operation *last = nullptr;
+      for (Value value : held)
+        for (Operation *user : value.getUsers())
+          if (Operation *ancestor = block->findAncestorOpInBlock(*user))
+            if (!replaced.contains(user) &&
+                (!last || last->isBeforeInBlock(ancestor)))
+              last = ancestor;
+      // Lines that go where the frees go: the frees replace them (an
+      // insertion where a deletion starts would clash with it).
+      Operation *next = last ? last->getNextNode() : &block->front();
+      if (next && removed.remove(next))
+        return builder.replace(next, frees);
       if (!last)
         return builder.insertBefore(&block->front(), frees);
       if (!last->hasTrait<OpTrait::IsTerminator>())
@@ -690,11 +768,15 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
         continue;
       where = "on each back-edge that replaces them";
     }
+    for (Operation *op : removed)
+      builder.remove(op);
     if (!edits.append(builder))
       continue;
     std::string names;
     for (BlockArgument argument : flagged)
       names += (names.empty() ? "" : ", ") + source.getName(argument);
+    if (mode == Mode::Replacing)
+      where += ", instead of the deallocs that free them on some paths";
     if (std::optional<FixIt> fix = edits.take(
             "free " + names + " under ownership flags passed with them by "
             "each edge into their block, " + where))
