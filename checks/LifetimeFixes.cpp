@@ -520,7 +520,13 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       if (!loop)
         return;
       auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      // Each position the yield carries it in, the first first (twin
+      // iter_args that hold one buffer: the other's uses may be the last;
+      // cfg seed 46130).
+      unsigned carried = 0;
       for (OpOperand &operand : yield->getOpOperands()) {
+        if (carried == 2)
+          break;
         RootDerivation d = deriveFromRoot(operand.get(), root);
         std::optional<Candidates::Guard> fresh;
         if (d.kind == RootDerivation::Guarded &&
@@ -534,8 +540,10 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                    /*afterLoop=*/false, "", fresh);
         candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
                                    /*afterLoop=*/true, "", fresh);
-        return;
+        ++carried;
       }
+      if (carried)
+        return;
       // None derives from it alone: an scf.if of the body that yields it
       // in one branch and passes the iter_arg on in the other (the carried
       // buffer dies in the branch that replaces it; cfg seed 28055).
