@@ -138,8 +138,9 @@ getMoveFreeFixes(const LintContext &context, mlir::Operation *free,
 /// `scf.for` with a trip count not known whose yield permutes the cycle of
 /// iter_args that result is in: when every result of the cycle is freed
 /// once in the loop's block, those free sites become deallocs of the
-/// cycle's inits, all but the one `use` needs, which is freed after it (or
-/// not at all when `use` returns it) (LifetimePermutedLoopFixes.cpp).
+/// cycle's inits, all but the one `use` needs, which is freed after it (in
+/// a later block of the CFG: where the paths of its uses join), or not at
+/// all when `use` returns it (LifetimePermutedLoopFixes.cpp).
 std::vector<FixIt> getPermutedLoopFreeFixes(const LintContext &context,
                                             mlir::Operation *free,
                                             mlir::Operation *use);

@@ -7,8 +7,9 @@
 // the results of one cycle of the permutation is the set of its inits on
 // every path. Freeing every result of the cycle is freeing every init, so
 // the deallocs of the results are replaced by deallocs of the inits, except
-// the one the finding's use still needs (freed after that use, or not at all
-// when the function returns it). It reads the IR and the source text and
+// the one the finding's use still needs (freed after that use, where the
+// paths of its uses join when it is in a later block, or not at all when the
+// function returns it). It reads the IR and the source text and
 // builds edits; whether a candidate is right is the validation's to decide
 // (tools/LintDriver.cpp). The same file owns the case where the loop's
 // block frees some inits of the cycle and the results of the others: a set
@@ -52,6 +53,39 @@ SmallVector<unsigned> getPermutationCycle(scf::ForOp loop, unsigned index) {
   return cycle;
 }
 
+/// The place of the free of `needed`, the init of `loop`'s cycle that `use`
+/// still needs, after `last`, the last free site of the cycle in the loop's
+/// block: after the op of that block that holds `use`; for a use in another
+/// block of the CFG, after the last use of `needed` in the block that
+/// post-dominates the free sites and its uses (out of a CFG loop the loop's
+/// block is not in), or at its top when it has none (gen seed 46084).
+std::optional<FreePlace> getNeededFreePlace(scf::ForOp loop, Operation *last,
+                                            Operation *use, Value needed) {
+  Block *block = loop->getBlock();
+  if (Operation *holder = block->findAncestorOpInBlock(*use)) {
+    if (!last->isBeforeInBlock(holder) ||
+        holder->hasTrait<OpTrait::IsTerminator>())
+      return std::nullopt;
+    return FreePlace{holder, /*after=*/true};
+  }
+  Region *region = block->getParent();
+  llvm::SetVector<Value> aliases = getFixAliases(needed);
+  SmallVector<Operation *> points{last, use};
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers())
+      points.push_back(user);
+  Block *join =
+      getPostDominatorOutOfLoops(getCommonPostDominator(region, points), block);
+  if (!join || join == block)
+    return std::nullopt;
+  Operation *lastUse = getLastUseIn(join, aliases);
+  if (!lastUse)
+    return FreePlace{&join->front(), /*after=*/false};
+  if (lastUse->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt;
+  return FreePlace{lastUse, /*after=*/true};
+}
+
 } // namespace
 
 std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
@@ -93,13 +127,9 @@ std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
     if (last->isBeforeInBlock(site))
       last = site;
   // The init the use still needs: the use returns it, or follows the frees
-  // in the same block.
+  // (in the same block, or in a block after it).
   bool returns = use->hasTrait<OpTrait::ReturnLike>() &&
                  isa<FunctionOpInterface>(use->getParentOp());
-  Operation *holder = block->findAncestorOpInBlock(*use);
-  if (!returns && (!holder || !last->isBeforeInBlock(holder) ||
-                   holder->hasTrait<OpTrait::IsTerminator>()))
-    return fixes;
   Value needed;
   for (unsigned index : cycle) {
     Value init = loop.getInitArgs()[index];
@@ -109,6 +139,9 @@ std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
       needed = init;
   }
   if (!needed)
+    return fixes;
+  std::optional<FreePlace> place;
+  if (!returns && !(place = getNeededFreePlace(loop, last, use, needed)))
     return fixes;
   const SourceInfo &source = context.getSource();
   FixItBuilder builder(context);
@@ -126,9 +159,13 @@ std::vector<FixIt> memlint::getPermutedLoopFreeFixes(const LintContext &context,
     kept += (kept.empty() ? "" : ", ") + source.getName(init);
   }
   builder.insertBefore(last->getNextNode(), text);
-  if (!returns)
-    builder.insertAfter(holder,
-                        getDeallocText(context, needed, Deallocator::Memref));
+  if (place) {
+    std::string freeText = getDeallocText(context, needed, Deallocator::Memref);
+    if (place->after)
+      builder.insertAfter(place->anchor, freeText);
+    else
+      builder.insertBefore(place->anchor, freeText);
+  }
   std::string description =
       "free the buffers the loop permutes (" + kept + ") instead of its " +
       "results: which result holds which depends on the trip count";
