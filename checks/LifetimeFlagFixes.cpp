@@ -480,11 +480,12 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
   if (!first.isValid())
     return std::nullopt;
 
-  // The arguments that may hold the buffer, in order.
+  // The arguments that may hold the buffer, in order, but those the block
+  // frees itself on every path: a flagged free of one would free it twice.
   llvm::SetVector<Value> aliases = getFixAliases(root);
   SmallVector<BlockArgument> flagged;
   for (BlockArgument argument : join->getArguments())
-    if (aliases.contains(argument))
+    if (aliases.contains(argument) && !freesOnEveryPath(join, argument))
       flagged.push_back(argument);
   if (flagged.empty())
     return std::nullopt;
@@ -534,7 +535,16 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
         // the same condition holds the same owner (one value passed to
         // several arguments) and gets false, as a second `always` does.
         std::optional<std::pair<Value, bool>> guard;
+        // An edge that hands the buffer to an argument the block frees
+        // itself hands it to that free: the flags stay false (cfg seed
+        // 47004).
+        std::optional<bool> toOwnFree =
+            handsToOwnFree(join, operands, root, aliases);
+        if (!toOwnFree)
+          return false;
         for (auto [i, argument] : llvm::enumerate(flagged)) {
+          if (*toOwnFree)
+            break;
           unsigned index = argument.getArgNumber();
           Value passed = index < operands.size() ? operands[index] : Value();
           if (!passed)

@@ -232,6 +232,41 @@ Value memlint::getFreedOperand(Operation *op) {
   return call.getArgOperands()[*freed];
 }
 
+bool memlint::freesOnEveryPath(Block *block, Value value) {
+  for (Operation &op : block->without_terminator()) {
+    Value freed = getFreedOperand(&op);
+    if (freed && derivesAlways(freed, value))
+      return true;
+    if (!isa<scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op))
+      continue;
+    // (An scf.if without else has an empty region: not every path.)
+    if (llvm::all_of(op.getRegions(), [&](Region &region) {
+          return region.hasOneBlock() &&
+                 freesOnEveryPath(&region.front(), value);
+        }))
+      return true;
+  }
+  return false;
+}
+
+std::optional<bool>
+memlint::handsToOwnFree(Block *join, SuccessorOperands operands, Value root,
+                        const llvm::SetVector<Value> &aliases) {
+  bool owned = false;
+  for (BlockArgument argument : join->getArguments()) {
+    unsigned index = argument.getArgNumber();
+    if (index >= operands.size() || !aliases.contains(operands[index]) ||
+        !freesOnEveryPath(join, argument))
+      continue;
+    RootDerivation d = deriveFromRoot(operands[index], root);
+    if (d.kind == RootDerivation::Always)
+      owned = true;
+    else if (d.kind != RootDerivation::Never)
+      return std::nullopt;
+  }
+  return owned;
+}
+
 /// A dealloc of a value that is the function's own allocation on some
 /// paths and memory it does not own on the others (a select or `scf.if`
 /// between them decides): the dealloc under that decision. The invalid free

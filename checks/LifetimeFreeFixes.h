@@ -16,6 +16,8 @@
 
 #include "checks/Check.h"
 
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -79,6 +81,21 @@ void addFreeOnceFixes(const LintContext &context, const LifetimeEvent &event,
 /// such a helper is a dealloc written elsewhere: deleting, guarding or moving
 /// it changes nothing else.
 mlir::Value getFreedOperand(mlir::Operation *op);
+
+/// Whether `block` frees `value` itself on every path through it: a free
+/// site of `value` among its ops (getFreedOperand), or a region op each of
+/// whose regions (one block each: an `scf.if` with an else, every case of
+/// an `scf.index_switch`, an `scf.execute_region`) frees it so.
+bool freesOnEveryPath(mlir::Block *block, mlir::Value value);
+
+/// Whether the edge into `join` with `operands` hands `root` (which may be
+/// held only by `aliases`) to an argument of `join` that `join` frees on
+/// every path (freesOnEveryPath): its own free then owns the buffer.
+/// Nothing when it may hand `root` to such an argument on some paths only.
+std::optional<bool> handsToOwnFree(mlir::Block *join,
+                                   mlir::SuccessorOperands operands,
+                                   mlir::Value root,
+                                   const llvm::SetVector<mlir::Value> &aliases);
 
 /// A value `returned` that a return `ret` of its function hands to the
 /// caller, after it was freed, where it chooses among allocations through
