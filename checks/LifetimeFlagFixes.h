@@ -108,7 +108,8 @@ bool appendFlagIterArgs(const SourceInfo &source, mlir::scf::ForOp loop,
 /// on entry, yielded true at the first and the flag of the position it
 /// comes from at the next; the last position is freed under its flag after
 /// its last use in the body, and every position's result under its flag
-/// after the loop.
+/// after the loop (before the function's return when that is their last
+/// use, but for the results it returns, which are the caller's).
 std::vector<FixIt> getRotatingFlagFixes(const LintContext &context,
                                         mlir::Value root, Deallocator family);
 

@@ -43,6 +43,24 @@ bool allocatedIn(Value value, scf::ForOp loop) {
   return false;
 }
 
+/// Whether `ret`, a return of the function, hands `value` to the caller on
+/// every path (true) or on none (false); nothing when it may on some
+/// paths, or `ret` is not a return of the function.
+std::optional<bool> returnsAlways(Operation *ret, Value value) {
+  if (!ret->hasTrait<OpTrait::ReturnLike>() ||
+      !isa<FunctionOpInterface>(ret->getParentOp()))
+    return std::nullopt;
+  bool returned = false;
+  for (Value operand : ret->getOperands()) {
+    RootDerivation d = deriveFromRoot(operand, value);
+    if (d.kind == RootDerivation::Always)
+      returned = true;
+    else if (d.kind != RootDerivation::Never)
+      return std::nullopt;
+  }
+  return returned;
+}
+
 } // namespace
 
 bool memlint::appendFlagIterArgs(const SourceInfo &source, scf::ForOp loop,
@@ -320,20 +338,34 @@ std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
   else
     builder.insertBefore(&loop.getBody()->front(), free);
   // After the loop, every position's result under its flag, after the last
-  // use of the results (one place, in their order).
+  // use of the results (one place, in their order). When that use is the
+  // function's return, the results it returns are the caller's (cfg seed
+  // 48061: the loop's first result is returned, the second dropped), and
+  // the others are freed before it.
   llvm::SetVector<Value> results;
   for (unsigned i : chain)
     results.insert_range(getFixAliases(loop->getResult(i)));
   Operation *after = getLastUseIn(loop->getBlock(), results);
-  if (after && after->hasTrait<OpTrait::IsTerminator>())
-    return {};
+  // (A terminator other than the function's return hands them on: no
+  // candidate.)
+  bool atReturn = after && after->hasTrait<OpTrait::IsTerminator>();
   std::string frees;
-  for (auto [k, i] : llvm::enumerate(chain))
+  for (auto [k, i] : llvm::enumerate(chain)) {
+    std::optional<bool> returned =
+        atReturn ? returnsAlways(after, loop->getResult(i)) : false;
+    if (!returned)
+      return {};
+    if (*returned)
+      continue;
     frees += (frees.empty() ? "" : "\n") +
              getGuardedText(owneds[k], /*whenTrue=*/true,
                             getDeallocText(context, loop->getResult(i),
                                            family));
-  builder.insertAfter(after ? after : loop.getOperation(), frees);
+  }
+  if (!frees.empty() && atReturn)
+    builder.insertBefore(after, frees);
+  else if (!frees.empty())
+    builder.insertAfter(after ? after : loop.getOperation(), frees);
   if (!edits.append(builder))
     return {};
   std::string names;
