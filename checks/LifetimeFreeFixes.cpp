@@ -12,11 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "checks/LifetimeFreeFixes.h"
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
 #include "checks/LifetimeFixes.h"
-#include "checks/LifetimeFreeFixes.h"
 #include "checks/LifetimeFlagFixes.h"
+#include "checks/SharedCauses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -118,6 +119,49 @@ std::optional<FixIt> moveFreeingCall(const LintContext &context,
     return builder.take("move the call that frees it after the last use");
   }
   return std::nullopt;
+}
+
+/// The call of the function of `use` that entered the helper that only
+/// frees whose dealloc `free` freed the buffer: the last call of it the
+/// witness enters before that free, when it passes one of `aliases`; null
+/// when there is none.
+Operation *getFreeingCall(Operation *free, Operation *use,
+                          ArrayRef<WitnessStep> witness,
+                          const llvm::SetVector<Value> &aliases) {
+  Operation *callee = getFunctionOf(free);
+  if (!onlyFrees(callee))
+    return nullptr;
+  Operation *found = nullptr;
+  for (const WitnessStep &step : witness) {
+    if (step.kind == WitnessStep::Kind::Free && step.op == free && found)
+      break;
+    auto call = dyn_cast_or_null<CallOpInterface>(step.op);
+    if (step.kind != WitnessStep::Kind::Call || !call ||
+        call->getNumResults() != 0 || !inSameFunction(call, use) ||
+        call.resolveCallable() != callee)
+      continue;
+    if (Value freed = getFreedOperand(call); freed && aliases.contains(freed))
+      found = call;
+  }
+  return found;
+}
+
+/// A use after a call that freed the buffer in a helper that only frees:
+/// the call is a free site as a dealloc is, and moves as getMoveFreeFixes
+/// moves one, also to the block where the paths of its uses join (a use in
+/// a block after a CFG loop the call is not in: gen seed 48001). The
+/// candidates `fixes` holds already (moveFreeingCall's) are left out.
+void addMovedCallFixes(const LintContext &context, Operation *free,
+                       Operation *use, ArrayRef<WitnessStep> witness,
+                       const llvm::SetVector<Value> &aliases,
+                       std::vector<FixIt> &fixes) {
+  Operation *call = getFreeingCall(free, use, witness, aliases);
+  if (!call)
+    return;
+  for (FixIt &fix : getMoveFreeFixes(context, call, use, aliases))
+    if (llvm::none_of(fixes,
+                      [&](const FixIt &held) { return sameEdits(held, fix); }))
+      fixes.push_back(std::move(fix));
 }
 
 /// A call of a helper that only frees, inside a loop or region of the
@@ -495,10 +539,13 @@ std::vector<FixIt> memlint::getUseAfterFreeFixes(const LintContext &context,
   if (free && use && !inSameFunction(free, use)) {
     if (auto fix = freeOnlyOwn(context, free))
       fixes.push_back(std::move(*fix));
-    if (event.buffer)
-      if (auto fix = moveFreeingCall(context, free, use, event.witness,
-                                     getFixAliases(event.buffer)))
+    if (event.buffer) {
+      llvm::SetVector<Value> aliases = getFixAliases(event.buffer);
+      if (auto fix =
+              moveFreeingCall(context, free, use, event.witness, aliases))
         fixes.push_back(std::move(*fix));
+      addMovedCallFixes(context, free, use, event.witness, aliases, fixes);
+    }
     if (auto fix = guardCall(context, free, event.witness))
       fixes.push_back(std::move(*fix));
     if (auto fix = moveFreeingCallOut(context, free, event.buffer,

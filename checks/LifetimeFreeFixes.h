@@ -142,7 +142,8 @@ std::string getNotPassedOnFreeText(const LintContext &context,
                                    mlir::Value onFalse);
 
 /// A buffer used by `use` after the dealloc `free` freed it, in the same
-/// function: the dealloc (with a guard of its own) moves after the last use
+/// function (or after a call of a helper that only frees, `free` being the
+/// call): the dealloc (with a guard of its own) moves after the last use
 /// of one of `aliases` in its block or a block holding it, to where the
 /// paths of the uses join, or into each successor of its block
 /// (LifetimeMoveFixes.cpp).
