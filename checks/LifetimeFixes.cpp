@@ -659,9 +659,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       }
       // Where to free: before the loss; for a loss the path meets in a
       // callee or a caller, after the last use where the paths of its uses
-      // join.
+      // join, or before it when it is a return: what the return hands out
+      // (a select of it and another buffer) may be the other one where the
+      // guard holds (gen seed 47119).
       Operation *anchor = event.relatedOp;
       bool after = false;
+      bool atReturn = false;
       if (!inSameFunction(event.relatedOp, site)) {
         SmallVector<Operation *> uses{site};
         for (Value alias : candidates.getAliasSet())
@@ -676,14 +679,17 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
           return;
         anchor = getLastUseIn(join, candidates.getAliasSet());
         after = anchor && !anchor->hasTrait<OpTrait::IsTerminator>();
+        atReturn = anchor && anchor->hasTrait<OpTrait::ReturnLike>();
         if (!anchor)
           anchor = &join->front();
-        else if (!after)
+        else if (!after && !atReturn)
           return;
       }
-      const char *where = after ? "after its last use, where the paths of "
-                                  "its uses join"
-                                : "where the last reference is lost";
+      const char *where = "where the last reference is lost";
+      if (after)
+        where = "after its last use, where the paths of its uses join";
+      else if (atReturn)
+        where = "before the return, where the paths of its uses join";
       place(guards.singles(), anchor, after, where);
       // A loss inside a region op of the buffer's region that does not use
       // it (a loop after its last use): before that op, under each guard,
