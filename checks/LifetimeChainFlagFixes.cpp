@@ -288,11 +288,17 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     return reachesUse(terminator, k, argument.getOwner(),
                       useBlocksOf[argument]);
   };
-  // Whether some edge of `terminator` hands `argument` on or keeps it.
+  // Whether some edge of `terminator` hands `argument` on or keeps it; with
+  // `late`, also whether what it was forwarded to is used past an edge: it
+  // does not die in its block then (cfg seed 48144: a loop header's select
+  // of it, which the block after the loop uses).
   auto handedOn = [&](Operation *terminator, BlockArgument argument) {
     for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k)
       if (passesOn(terminator, k, argument) ||
-          keptAlive(terminator, k, argument))
+          keptAlive(terminator, k, argument) ||
+          (late && !derivedUnknown.contains(argument) &&
+           reachesBefore(terminator, k, argument.getOwner(),
+                         derivedUsesOf[argument])))
         return true;
     return false;
   };

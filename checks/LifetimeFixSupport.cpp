@@ -264,6 +264,20 @@ Block *memlint::getPostDominatorOutOfLoops(Block *block, Block *from) {
   return block;
 }
 
+bool memlint::reachesBefore(Operation *terminator, unsigned k, Block *home,
+                            ArrayRef<Operation *> ops) {
+  llvm::SmallPtrSet<Block *, 16> seen;
+  SmallVector<Block *> worklist{terminator->getSuccessor(k)};
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (block == home || !seen.insert(block).second)
+      continue;
+    worklist.append(block->succ_begin(), block->succ_end());
+  }
+  return llvm::any_of(
+      ops, [&](Operation *op) { return seen.contains(op->getBlock()); });
+}
+
 Block *memlint::getFreeBlock(Block *home, ArrayRef<Value> values) {
   Region *region = home->getParent();
   SmallVector<Operation *> users;

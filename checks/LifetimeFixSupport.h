@@ -50,6 +50,11 @@ mlir::Block *getCommonPostDominator(mlir::Region *region,
 /// header goes after the loop, not in each iteration); null when none.
 mlir::Block *getPostDominatorOutOfLoops(mlir::Block *block, mlir::Block *from);
 
+/// Whether the edge `k` of `terminator` leads, before `home` again, to the
+/// block of one of `ops` (ops of the terminator's region).
+bool reachesBefore(mlir::Operation *terminator, unsigned k, mlir::Block *home,
+                   llvm::ArrayRef<mlir::Operation *> ops);
+
 /// The block in which to free what `values` hold, with `home` the block of
 /// `region` where they come to life: `home` when no other block of `region`
 /// uses them (through the ops that hold the uses), otherwise the nearest
