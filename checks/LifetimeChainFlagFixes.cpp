@@ -11,6 +11,7 @@
 #include "checks/FixIts.h"
 #include "checks/LifetimeFixSupport.h"
 #include "checks/LifetimeFlagFixes.h"
+#include "checks/LifetimeHoldsWriter.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -288,14 +289,16 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     return reachesUse(terminator, k, argument.getOwner(),
                       useBlocksOf[argument]);
   };
-  // Whether some edge of `terminator` hands `argument` on or keeps it; with
-  // `late`, also whether what it was forwarded to is used past an edge: it
-  // does not die in its block then (cfg seed 48144: a loop header's select
-  // of it, which the block after the loop uses).
+  // Whether some edge of `terminator` hands `argument` on (or in part,
+  // through a select of it: getHandedInPart) or keeps it; with `late`, also
+  // whether what it was forwarded to is used past an edge: it does not die
+  // in its block then (cfg seed 48144: a loop header's select of it, which
+  // the block after the loop uses).
   auto handedOn = [&](Operation *terminator, BlockArgument argument) {
     for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k)
       if (passesOn(terminator, k, argument) ||
           keptAlive(terminator, k, argument) ||
+          (!holds && getHandedInPart(source, terminator, k, argument)) ||
           (late && !derivedUnknown.contains(argument) &&
            reachesBefore(terminator, k, argument.getOwner(),
                          derivedUsesOf[argument])))
@@ -508,9 +511,10 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   unsigned negations = 0;
   llvm::MapVector<Operation *, std::string> splitBlocks;
   std::string splitLabel = "^memlint_chain_" + line + "_";
-  unsigned splits = 0;
+  std::string handPrefix = "%memlint_hand_" + line + "_";
+  unsigned splits = 0, hands = 0;
   bool ownSplits = false;
-  if (text.contains(splitLabel))
+  if (text.contains(splitLabel) || text.contains(handPrefix))
     return {};
   for (Block &block : *region) {
     Operation *terminator = block.getTerminator();
@@ -537,6 +541,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     if (spans.empty() || !lines)
       return {};
     std::string indent = source.getIndentation(terminator).str();
+    HoldsWriter writer(source, terminator,
+                       handPrefix + std::to_string(hands++) + "_");
+    writer.setConstants(yes, no);
     // Appends the lines of `free`, indented, to `frees`.
     auto appendLines = [&](std::string &frees, StringRef free) {
       SmallVector<StringRef> parts;
@@ -586,6 +593,10 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
                   value = flagOf[from];
                   owner = from.getAsOpaquePointer();
                 }
+            // (A select of them: a select of their flags.)
+            if (value.empty() && !holds)
+              value = getHeldFlag(writer, passed, root, flagOf, yes, no, owners)
+                          .value_or("");
             if (value.empty())
               return {};
           }
@@ -609,10 +620,16 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
             keptAlive(terminator, k, argument) ||
             !handedOn(terminator, argument))
           continue;
-        if (late && freeLate(terminator, k, argument))
+        // (Handed on in part: freed where the edge does not hand it on.)
+        std::optional<std::string> flag = getDroppedFlag(
+            writer, source, terminator, k, argument, flagOf[argument]);
+        if (!flag)
+          return {};
+        if (late && *flag == flagOf[argument] &&
+            freeLate(terminator, k, argument))
           continue;
         appendLines(frees,
-                    getGuardedText(flagOf[argument], /*whenTrue=*/true,
+                    getGuardedText(*flag, /*whenTrue=*/true,
                                    getDeallocText(context, argument, family)));
       }
       ownSplits |= !frees.empty();
@@ -633,6 +650,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
                       newSpan);
       }
     }
+    if (!writer.getLines().empty())
+      builder.insertBefore(terminator,
+                           StringRef(writer.getLines()).drop_back());
     if (auto it = splitBlocks.find(terminator); it != splitBlocks.end())
       edits.insert(lines->second, it->second);
   }
@@ -753,98 +773,6 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
       for (FixIt &fix : buildChainFlagFix(context, root, family, holds, mode))
         fixes.push_back(std::move(fix));
   return fixes;
-}
-
-std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
-                                                 Value root, Block *join,
-                                                 Deallocator family) {
-  const SourceInfo &source = context.getSource();
-  StringRef text = source.getText();
-  Operation *definition = root.getDefiningOp();
-  if (!definition || !join || join->isEntryBlock() || join->empty() ||
-      join->getParent() != definition->getParentRegion())
-    return std::nullopt;
-  Operation *function = definition->getParentOfType<FunctionOpInterface>();
-  DominanceInfo dominance(function);
-  if (!function || !dominance.properlyDominates(root, &join->front()))
-    return std::nullopt;
-  Block &entry = function->getRegion(0).front();
-  SourceRange rootRange = source.getRange(definition);
-  if (entry.empty() || !source.getWholeLines(&entry.front()) ||
-      !rootRange.isValid())
-    return std::nullopt;
-  std::string line = std::to_string(rootRange.line);
-  std::string flag = "%memlint_keep_" + line,
-              yes = "%memlint_keep_true_" + line,
-              no = "%memlint_keep_false_" + line;
-  if (text.contains(flag) || text.contains(yes) || text.contains(no))
-    return std::nullopt;
-  // The join's arguments that may hold the buffer, and its own names in the
-  // join (through itself, not through those arguments).
-  SmallVector<BlockArgument> holders;
-  for (BlockArgument argument : join->getArguments())
-    if (isa<BaseMemRefType>(argument.getType()) &&
-        deriveFromRoot(argument, root).kind != RootDerivation::Never)
-      holders.push_back(argument);
-  if (holders.empty())
-    return std::nullopt;
-  llvm::SetVector<Value> through;
-  for (BlockArgument argument : holders)
-    through.insert_range(getFixAliases(argument));
-  llvm::SetVector<Value> own;
-  for (Value alias : getFixAliases(root))
-    if (!through.contains(alias))
-      own.insert(alias);
-  Operation *last = getLastUseIn(join, own);
-  if (last && last->hasTrait<OpTrait::IsTerminator>())
-    return std::nullopt;
-
-  // Each edge passes whether it did not hand the buffer to a holder.
-  EditList edits(context);
-  if (!appendBlockArguments(source, join, flag + ": i1", edits))
-    return std::nullopt;
-  bool passes = false, keeps = false;
-  bool written = forEachEdgeInto(
-      source, join,
-      [&](BranchOpInterface branch, unsigned k,
-          std::pair<uint64_t, uint64_t> span) {
-        SuccessorOperands operands = branch.getSuccessorOperands(k);
-        bool handed = false;
-        for (BlockArgument argument : holders) {
-          unsigned index = argument.getArgNumber();
-          Value passed = index < operands.size() ? operands[index] : Value();
-          RootDerivation d =
-              passed ? deriveFromRoot(passed, root) : RootDerivation{};
-          if (d.kind == RootDerivation::Always)
-            handed = true;
-          else if (d.kind != RootDerivation::Never)
-            return false;
-        }
-        passes |= handed;
-        keeps |= !handed;
-        return appendSuccessorOperands(source, span, ", " + (handed ? no : yes),
-                                       ", i1", edits);
-      });
-  if (!written)
-    return std::nullopt;
-  if (!passes || !keeps)
-    return std::nullopt; // (one flag value: other strategies' case)
-  FixItBuilder builder(context);
-  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
-                                           " = arith.constant false");
-  std::string free = getGuardedText(flag, /*whenTrue=*/true,
-                                    getDeallocText(context, root, family));
-  if (last)
-    builder.insertAfter(last, free);
-  else
-    builder.insertBefore(&join->front(), free);
-  if (!edits.append(builder))
-    return std::nullopt;
-  return edits.take("free " + source.getName(root) + " in " +
-                        source.getBlockName(join) +
-                        " after its last use there, unless the edge into it "
-                        "handed it on (a flag passed by each edge says so)",
-                    /*general=*/true);
 }
 
 std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
