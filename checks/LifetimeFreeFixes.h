@@ -27,8 +27,9 @@
 namespace memlint {
 
 /// Where `root` is freed once: after its last use where the paths of its
-/// `uses` (and its allocation) join (`after`), or before the first op of
-/// that block (right after the allocation when its own block has no use).
+/// `uses` (and its allocation) join, out of every CFG loop that does not
+/// hold the allocation (`after`), or before the first op of that block
+/// (right after the allocation when its own block has no use).
 /// Nothing when the last use there is a terminator or `moved` (a dealloc of
 /// it) is that last use already.
 struct FreePlace {

@@ -109,7 +109,10 @@ memlint::getFreePlace(Value root, const llvm::SetVector<Value> &aliases,
   Block *home = root.getParentBlock();
   Region *region = home->getParent();
   uses.push_back(root.getDefiningOp());
-  Block *join = getCommonPostDominator(region, uses);
+  // (Out of a CFG loop the allocation is not in: a free after a read in
+  // the loop's header would run on every iteration; gen seed 51086.)
+  Block *join =
+      getPostDominatorOutOfLoops(getCommonPostDominator(region, uses), home);
   if (!join)
     join = home;
   Operation *last = getLastUseIn(join, aliases);
