@@ -12,6 +12,7 @@
 #include "checks/LifetimeFixSupport.h"
 #include "checks/LifetimeFlagFixes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -19,6 +20,81 @@
 
 using namespace mlir;
 using namespace memlint;
+
+namespace {
+
+/// The regions of one `scf.if` or `scf.index_switch` where a loop's carried
+/// buffer dies unfreed (`holder`'s regions; null for the missing `else` of
+/// an `scf.if`).
+struct DroppingRegions {
+  Operation *holder = nullptr;
+  SmallVector<Region *, 2> regions;
+};
+
+/// Where the body of a loop drops `carried`, its iter_arg, when it frees it
+/// on some paths only: every dealloc of it in the body is in a region of
+/// one `scf.if` or `scf.index_switch` (directly), and the regions of that op
+/// that neither free it nor hand it on (their `scf.yield` yields nothing
+/// that may hold it) are the ones it dies in unfreed. Nothing when the body
+/// does not free it so, or no region drops it (cfg seed 51079: one case
+/// frees the carried buffer, another yields a buffer of before the loop
+/// instead, and the next iteration replaces it).
+std::optional<DroppingRegions> getDroppingRegions(Block *body,
+                                                  BlockArgument carried) {
+  llvm::SetVector<Value> aliases = getFixAliases(carried);
+  DroppingRegions dropping;
+  llvm::SmallPtrSet<Region *, 4> freeing;
+  for (Value alias : aliases)
+    for (Operation *user : alias.getUsers()) {
+      auto dealloc = dyn_cast<memref::DeallocOp>(user);
+      if (!dealloc || !body->findAncestorOpInBlock(*user) ||
+          !derivesAlways(dealloc.getMemref(), carried))
+        continue;
+      Operation *parent = user->getParentOp();
+      if (!isa<scf::IfOp, scf::IndexSwitchOp>(parent) ||
+          (dropping.holder && dropping.holder != parent))
+        return std::nullopt;
+      dropping.holder = parent;
+      freeing.insert(user->getParentRegion());
+    }
+  if (!dropping.holder)
+    return std::nullopt;
+  auto handsOn = [&](Region &region) {
+    return llvm::any_of(region.front().getTerminator()->getOperands(),
+                        [&](Value v) { return aliases.contains(v); });
+  };
+  for (Region &region : dropping.holder->getRegions())
+    if (!freeing.contains(&region) && (region.empty() || !handsOn(region)))
+      dropping.regions.push_back(&region);
+  if (dropping.regions.empty())
+    return std::nullopt;
+  return dropping;
+}
+
+/// Adds to `builder` the dealloc `free` at the end of each region of
+/// `dropping` (in a new `else` after an `scf.if` without one); false when
+/// the text does not allow it.
+bool freeInDroppingRegions(const SourceInfo &source,
+                           const DroppingRegions &dropping,
+                           const std::string &free, FixItBuilder &builder) {
+  for (Region *region : dropping.regions) {
+    if (!region->empty()) {
+      if (!builder.insertAtEnd(&region->front(), free))
+        return false;
+      continue;
+    }
+    std::string condition =
+        source.getName(cast<scf::IfOp>(dropping.holder).getCondition());
+    if (!StringRef(condition).starts_with("%") ||
+        !builder.insertAfter(
+            dropping.holder,
+            getGuardedText(condition, /*whenTrue=*/false, free)))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
 
 Candidates::Candidates(const LintContext &context, Value root,
                        Deallocator family)
@@ -475,13 +551,19 @@ void Candidates::combineWith(const FixIt &extra) {
 
 void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
                                  bool afterLoop, const std::string &where,
-                                 std::optional<Guard> fresh) {
+                                 std::optional<Guard> fresh,
+                                 bool inDroppingRegions) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
   Block &entry = getFunctionOf(loop)->getRegion(0).front();
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   if (entry.empty() || !source.getWholeLines(&entry.front()) ||
       index >= loop.getNumRegionIterArgs())
+    return;
+  BlockArgument carried = loop.getRegionIterArgs()[index];
+  std::optional<DroppingRegions> dropping;
+  if (inDroppingRegions &&
+      !(dropping = getDroppingRegions(loop.getBody(), carried)))
     return;
   unsigned line = source.getRange(loop).line;
   std::string suffix = std::to_string(line);
@@ -511,18 +593,22 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
     return;
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" +
                                            no + " = arith.constant false");
-  // In the body: the carried buffer, freed after its last use there.
-  BlockArgument carried = loop.getRegionIterArgs()[index];
+  // In the body: the carried buffer, freed after its last use there, or,
+  // when the body frees it on some paths only, where the others drop it.
   llvm::SetVector<Value> carriedAliases = getFixAliases(carried);
   Operation *last = getLastUseIn(loop.getBody(), carriedAliases);
   std::string guarded = getGuardedText(
       own, /*whenTrue=*/true, getDeallocText(context, carried, family));
   if (last && last->hasTrait<OpTrait::IsTerminator>())
     return; // carried on again
-  if (last)
+  if (dropping) {
+    if (!freeInDroppingRegions(source, *dropping, guarded, builder))
+      return;
+  } else if (last) {
     builder.insertAfter(last, guarded);
-  else
+  } else {
     builder.insertBefore(&loop.getBody()->front(), guarded);
+  }
   if (afterLoop) {
     // After the result's last use: in the loop's block, or, when blocks
     // after it use it too, in the block that post-dominates them all.
@@ -546,6 +632,10 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   std::string description =
       "free " + source.getName(carried) + " in the next iteration when " +
       own + " says the loop allocated it (an ownership flag carried with it)";
+  if (dropping)
+    description += " where the " +
+                   dropping->holder->getName().getStringRef().str() +
+                   " drops it";
   if (afterLoop)
     description += ", and " + source.getName(loop->getResult(index)) +
                    " after the loop when " + owned + " says so";

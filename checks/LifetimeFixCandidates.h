@@ -123,10 +123,15 @@ public:
   /// frees the loop's result under the flag it returns. With `fresh`, the
   /// body yields its own allocation only when that guard holds (an scf.if
   /// that yields it or a buffer the loop does not own), and the flag yielded
-  /// is the guard's condition.
+  /// is the guard's condition. With `inDroppingRegions`, for a body that
+  /// frees the carried buffer in some regions of one `scf.if` or
+  /// `scf.index_switch` only, the body frees it under the flag in the other
+  /// regions of that op that do not hand it on, instead of after its last
+  /// use (nothing is added when the body does not free it so).
   void loopCarriedFlag(mlir::scf::ForOp loop, unsigned index, bool afterLoop,
                        const std::string &where,
-                       std::optional<Guard> fresh = std::nullopt);
+                       std::optional<Guard> fresh = std::nullopt,
+                       bool inDroppingRegions = false);
 
   /// A candidate built elsewhere.
   void addFix(FixIt fix) { add(std::move(fix)); }

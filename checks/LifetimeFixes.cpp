@@ -540,6 +540,12 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
                                    /*afterLoop=*/false, "", fresh);
         candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
                                    /*afterLoop=*/true, "", fresh);
+        // A body that frees it on some paths only: in the regions that drop
+        // it instead (cfg seed 51079).
+        for (bool afterLoop : {false, true})
+          candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
+                                     afterLoop, "", fresh,
+                                     /*inDroppingRegions=*/true);
         ++carried;
       }
       if (carried)
