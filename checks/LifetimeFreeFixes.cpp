@@ -311,13 +311,21 @@ memlint::handsToOwnFree(Block *join, SuccessorOperands operands, Value root,
   return owned;
 }
 
+namespace {
+/// The text of a dealloc under the decision that makes it free the
+/// function's own allocation, and the name of that allocation.
+struct OwnGuardedFree {
+  std::string text;
+  std::string allocName;
+  Value condition;
+};
+} // namespace
+
 /// A dealloc of a value that is the function's own allocation on some
 /// paths and memory it does not own on the others (a select or `scf.if`
-/// between them decides): the dealloc under that decision. The invalid free
-/// this makes, or the use after free and double free in a caller that
-/// passed its own buffer.
-static std::optional<FixIt> freeOnlyOwn(const LintContext &context,
-                                        Operation *dealloc) {
+/// between them decides): its text under that decision; none otherwise.
+static std::optional<OwnGuardedFree>
+getOwnGuardedFree(const LintContext &context, Operation *dealloc) {
   if (!isa_and_nonnull<memref::DeallocOp>(dealloc))
     return std::nullopt;
   Value freed = dealloc->getOperand(0);
@@ -332,10 +340,45 @@ static std::optional<FixIt> freeOnlyOwn(const LintContext &context,
   std::string condition = context.getSource().getName(d.condition);
   if (!StringRef(condition).starts_with("%"))
     return std::nullopt;
+  return OwnGuardedFree{getGuardedText(condition, d.rootWhenTrue, *text),
+                        context.getSource().getName(allocs.front()),
+                        d.condition};
+}
+
+/// A dealloc of a value that is the function's own allocation on some
+/// paths and memory it does not own on the others (a select or `scf.if`
+/// between them decides): the dealloc under that decision. The invalid free
+/// this makes, or the use after free and double free in a caller that
+/// passed its own buffer.
+static std::optional<FixIt> freeOnlyOwn(const LintContext &context,
+                                        Operation *dealloc) {
+  std::optional<OwnGuardedFree> guarded = getOwnGuardedFree(context, dealloc);
+  if (!guarded)
+    return std::nullopt;
   FixItBuilder builder(context);
-  builder.replace(dealloc, getGuardedText(condition, d.rootWhenTrue, *text));
-  return builder.take("free it only when it holds " +
-                      context.getSource().getName(allocs.front()));
+  builder.replace(dealloc, guarded->text);
+  return builder.take("free it only when it holds " + guarded->allocName);
+}
+
+/// A dealloc in a loop (or region) `ancestor` of a value that is the
+/// function's own allocation only under a decision made before `ancestor`:
+/// the dealloc after `ancestor`, under that decision (gen seed 52100: moved
+/// alone it freed a function argument, guarded alone it freed the buffer on
+/// every iteration).
+static std::optional<FixIt> moveOutGuarded(const LintContext &context,
+                                           Operation *dealloc,
+                                           Operation *ancestor) {
+  std::optional<OwnGuardedFree> guarded = getOwnGuardedFree(context, dealloc);
+  if (!guarded ||
+      !DominanceInfo(ancestor).properlyDominates(guarded->condition, ancestor))
+    return std::nullopt;
+  FixItBuilder builder(context);
+  builder.remove(dealloc);
+  builder.insertAfter(ancestor, guarded->text);
+  return builder.take((isa<LoopLikeOpInterface>(ancestor)
+                           ? "move the dealloc after the loop, "
+                           : "move the dealloc out of the region, ") +
+                      std::string("only when it holds ") + guarded->allocName);
 }
 
 /// The memref operand of the `bufferization.dealloc` `free` that may hold
@@ -430,6 +473,8 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
     if (auto fix = builder.take(isa<LoopLikeOpInterface>(ancestor)
                                     ? "move the dealloc after the loop"
                                     : "move the dealloc out of the region"))
+      fixes.push_back(std::move(*fix));
+    if (auto fix = moveOutGuarded(context, second, ancestor))
       fixes.push_back(std::move(*fix));
   };
   moveOutOf(buffer);
