@@ -447,6 +447,84 @@ static std::vector<FixIt> getYieldedFreeFixes(const LintContext &context,
   return fixes;
 }
 
+/// The argument of the block the edge `k` of `branch` enters that the edge
+/// hands `value` (or what may hold it) to, with the type of `value`, when
+/// that block dominates the branch's block (a back-edge of a CFG loop),
+/// `value` is the iteration's own (defined in a block it dominates, not an
+/// argument of it) and the edge does not hand the argument on: the
+/// argument dies there.
+static BlockArgument getReplacedArgument(BranchOpInterface branch, unsigned k,
+                                         Value value,
+                                         const llvm::SetVector<Value> &aliases,
+                                         DominanceInfo &dominance) {
+  Block *header = branch->getSuccessor(k);
+  auto isHeaderArgument = [&](Value v) {
+    auto argument = dyn_cast<BlockArgument>(v);
+    return argument && argument.getOwner() == header;
+  };
+  if (!dominance.dominates(header, branch->getBlock()) ||
+      isHeaderArgument(value) ||
+      !dominance.dominates(header, value.getParentBlock()))
+    return BlockArgument();
+  SuccessorOperands operands = branch.getSuccessorOperands(k);
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    BlockArgument held = header->getArgument(i);
+    // (An argument of the header passed back is carried, not the
+    // iteration's own.)
+    if (!operands[i] || !aliases.contains(operands[i]) ||
+        isHeaderArgument(operands[i]) || held.getType() != value.getType())
+      continue;
+    if (llvm::is_contained(operands.getForwardedOperands(), held))
+      return BlockArgument();
+    return held;
+  }
+  return BlockArgument();
+}
+
+/// The same as getYieldedFreeFixes for a CFG loop: a dealloc, in a block of
+/// the loop, of a buffer the iteration allocated and that the block's
+/// back-edge then hands to the header's argument, which the edge drops:
+/// the argument is freed instead (its guard stays; gen seed 50078: the
+/// exit read and freed the last iteration's buffer, freed already, and
+/// what the first iteration held leaked).
+static std::vector<FixIt> getBackEdgeFreeFixes(const LintContext &context,
+                                               Operation *free) {
+  auto dealloc = dyn_cast_or_null<memref::DeallocOp>(free);
+  Operation *function = dealloc ? getFunctionOf(dealloc) : nullptr;
+  if (!function)
+    return {};
+  Value value = dealloc.getMemref();
+  Region *region = value.getParentRegion();
+  Operation *top = region->findAncestorOpInRegion(*dealloc);
+  auto branch =
+      top ? dyn_cast<BranchOpInterface>(top->getBlock()->getTerminator())
+          : nullptr;
+  if (!branch)
+    return {};
+  DominanceInfo dominance(function);
+  llvm::SetVector<Value> aliases = getFixAliases(value);
+  for (unsigned k = 0; k < branch->getNumSuccessors(); ++k) {
+    BlockArgument held =
+        getReplacedArgument(branch, k, value, aliases, dominance);
+    if (!held)
+      continue;
+    const SourceInfo &source = context.getSource();
+    FixItBuilder builder(context);
+    builder.replace(dealloc,
+                    getDeallocText(context, held, Deallocator::Memref));
+    auto fix =
+        builder.take("free the loop's block argument " + source.getName(held) +
+                     ", which the back-edge drops, instead of " +
+                     source.getName(value) + ", which it hands on");
+    if (!fix)
+      return {};
+    std::vector<FixIt> fixes;
+    fixes.push_back(std::move(*fix));
+    return fixes;
+  }
+  return {};
+}
+
 std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
                                                const LifetimeEvent &event) {
   std::vector<FixIt> fixes;
@@ -456,9 +534,12 @@ std::vector<FixIt> memlint::getDoubleFreeFixes(const LintContext &context,
   // First: a loop body that frees a buffer it then yields hands out freed
   // memory; what it drops instead is what leaks (deleting either free
   // leaves that leak, which validation counts as the finding it had).
-  if (first && first != second && inSameFunction(first, second))
+  if (first && first != second && inSameFunction(first, second)) {
     for (FixIt &fix : getYieldedFreeFixes(context, first))
       fixes.push_back(std::move(fix));
+    for (FixIt &fix : getBackEdgeFreeFixes(context, first))
+      fixes.push_back(std::move(fix));
+  }
   // A dealloc that runs on every iteration of a loop (or in a region) the
   // buffer was allocated outside of: move it after that op.
   Value buffer = event.buffer;
