@@ -149,19 +149,26 @@ void Candidates::insertBefore(Operation *anchor, const std::string &where,
   }
 }
 
+template <typename Pred>
+SmallVector<SmallVector<Value>> Candidates::resultGroups(Pred visible) const {
+  llvm::MapVector<Operation *, SmallVector<Value>> byOp;
+  for (Value v : aliases)
+    if (auto result = dyn_cast<OpResult>(v))
+      if (result.getOwner()->getNumRegions() != 0 && visible(v))
+        byOp[result.getOwner()].push_back(v);
+  SmallVector<SmallVector<Value>> groups;
+  for (auto &entry : byOp)
+    if (entry.second.size() >= 2)
+      groups.push_back(std::move(entry.second));
+  return groups;
+}
+
 void Candidates::insertAllResultsBefore(Operation *anchor,
                                         const std::string &where) {
   if (!anchor || usesBuffer(anchor) || isImplicitTerminator(anchor))
     return;
-  llvm::MapVector<Operation *, SmallVector<Value>> byOp;
-  for (Value v : aliases)
-    if (auto result = dyn_cast<OpResult>(v))
-      if (result.getOwner()->getNumRegions() != 0 &&
-          dominance.properlyDominates(v, anchor))
-        byOp[result.getOwner()].push_back(v);
-  for (auto &[op, results] : byOp) {
-    if (results.size() < 2)
-      continue;
+  for (const SmallVector<Value> &results : resultGroups(
+           [&](Value v) { return dominance.properlyDominates(v, anchor); })) {
     std::string text;
     for (Value v : results)
       text += (text.empty() ? "" : "\n") + getDeallocText(context, v, family);
@@ -258,9 +265,27 @@ void Candidates::insertGuarded(Operation *anchor, bool after,
   for (const Guard &guard : guards)
     if (!visibleAt(guard.first) || decidedOtherwise(anchor, guard, dominance))
       return;
-  Value v = pickVisible(visibleAt);
-  if (!v)
-    return;
+  std::string condition;
+  for (const Guard &guard : guards)
+    condition += (condition.empty() ? "" : " and ") +
+                 context.getSource().getName(guard.first) +
+                 (guard.second ? " is true" : " is false");
+  if (Value v = pickVisible(visibleAt))
+    addGuarded(anchor, after, guards, {v},
+               describe(v) + " when " + condition + " " + where);
+  // Each result of one op that may hold it (an scf.if in a CFG loop that
+  // yields this iteration's buffer and passes the last one on: both are
+  // owned where the guard holds; cfg seed 52076).
+  for (const SmallVector<Value> &results : resultGroups(visibleAt))
+    addGuarded(anchor, after, guards, results,
+               "insert a dealloc of each result of the op that may hold it "
+               "when " +
+                   condition + " " + where);
+}
+
+void Candidates::addGuarded(Operation *anchor, bool after,
+                            ArrayRef<Guard> guards, ArrayRef<Value> values,
+                            const std::string &description) {
   std::string text;
   std::string indent;
   for (const Guard &guard : guards) {
@@ -270,16 +295,13 @@ void Candidates::insertGuarded(Operation *anchor, bool after,
       text += indent + "} else {\n";
     indent += "  ";
   }
-  text += indent + getDeallocText(context, v, family);
+  for (size_t i = 0; i < values.size(); ++i)
+    text +=
+        (i ? "\n" : "") + indent + getDeallocText(context, values[i], family);
   for (size_t i = 0; i < guards.size(); ++i) {
     indent.resize(indent.size() - 2);
     text += "\n" + indent + "}";
   }
-  std::string condition;
-  for (const Guard &guard : guards)
-    condition += (condition.empty() ? "" : " and ") +
-                 context.getSource().getName(guard.first) +
-                 (guard.second ? " is true" : " is false");
   FixItBuilder builder(context);
   if (after)
     builder.insertAfter(anchor, text);
@@ -287,7 +309,7 @@ void Candidates::insertGuarded(Operation *anchor, bool after,
     builder.insertAtEnd(anchor->getBlock(), text);
   else
     builder.insertBefore(anchor, text);
-  add(builder.take(describe(v) + " when " + condition + " " + where));
+  add(builder.take(description));
 }
 
 void Candidates::insertAtEnd(Block *block, const std::string &where,

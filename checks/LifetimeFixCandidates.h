@@ -160,6 +160,19 @@ private:
   template <typename Pred>
   llvm::SmallVector<mlir::Value, 3> visibleAliases(Pred visible,
                                                    size_t max = 3) const;
+  /// The results of each region op that may hold the buffer and satisfy
+  /// `visible`, for the ops with two or more of them (a loop whose results
+  /// rotate the buffers of its iterations, an `scf.if` in a CFG loop that
+  /// yields this iteration's buffer and passes the last one on).
+  template <typename Pred>
+  llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+  resultGroups(Pred visible) const;
+  /// Deallocs of `values` under nested `scf.if`s on `guards`, at `anchor`
+  /// (after it, or before it), described by `description`.
+  void addGuarded(mlir::Operation *anchor, bool after,
+                  llvm::ArrayRef<Guard> guards,
+                  llvm::ArrayRef<mlir::Value> values,
+                  const std::string &description);
   std::string describe(mlir::Value v) const;
   void add(std::optional<FixIt> fix);
   void add(FixIt fix) { add(std::optional<FixIt>(std::move(fix))); }
