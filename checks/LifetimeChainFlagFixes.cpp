@@ -261,26 +261,14 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       }
     }
   }
-  // The blocks reachable from the edge `k` of `terminator` before `home`
-  // again.
-  auto reachedBy = [&](Operation *terminator, unsigned k, Block *home) {
-    llvm::SmallPtrSet<Block *, 16> seen;
-    SmallVector<Block *> worklist{terminator->getSuccessor(k)};
-    while (!worklist.empty()) {
-      Block *block = worklist.pop_back_val();
-      if (block == home || !seen.insert(block).second)
-        continue;
-      worklist.append(block->succ_begin(), block->succ_end());
-    }
-    return seen;
-  };
   // Whether the edge `k` of `terminator` leads, before `home` again, to a
   // block of `useBlocks`.
   auto reachesUse = [&](Operation *terminator, unsigned k, Block *home,
                         const llvm::SmallPtrSet<Block *, 8> &useBlocks) {
     if (useBlocks.empty())
       return false;
-    llvm::SmallPtrSet<Block *, 16> reached = reachedBy(terminator, k, home);
+    llvm::SmallPtrSet<Block *, 16> reached =
+        getReachedBefore(terminator, k, home);
     return llvm::any_of(useBlocks,
                         [&](Block *block) { return reached.contains(block); });
   };
@@ -320,7 +308,7 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       return false;
     Block *dest = terminator->getSuccessor(k);
     llvm::SmallPtrSet<Block *, 16> reached =
-        reachedBy(terminator, k, argument.getOwner());
+        getReachedBefore(terminator, k, argument.getOwner());
     SmallVector<Operation *> ops{&dest->front()};
     bool used = false;
     for (Operation *use : derivedUsesOf[argument])

@@ -264,8 +264,8 @@ Block *memlint::getPostDominatorOutOfLoops(Block *block, Block *from) {
   return block;
 }
 
-bool memlint::reachesBefore(Operation *terminator, unsigned k, Block *home,
-                            ArrayRef<Operation *> ops) {
+llvm::SmallPtrSet<Block *, 16>
+memlint::getReachedBefore(Operation *terminator, unsigned k, Block *home) {
   llvm::SmallPtrSet<Block *, 16> seen;
   SmallVector<Block *> worklist{terminator->getSuccessor(k)};
   while (!worklist.empty()) {
@@ -274,6 +274,12 @@ bool memlint::reachesBefore(Operation *terminator, unsigned k, Block *home,
       continue;
     worklist.append(block->succ_begin(), block->succ_end());
   }
+  return seen;
+}
+
+bool memlint::reachesBefore(Operation *terminator, unsigned k, Block *home,
+                            ArrayRef<Operation *> ops) {
+  llvm::SmallPtrSet<Block *, 16> seen = getReachedBefore(terminator, k, home);
   return llvm::any_of(
       ops, [&](Operation *op) { return seen.contains(op->getBlock()); });
 }

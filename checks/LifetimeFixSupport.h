@@ -18,6 +18,7 @@
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <optional>
 
@@ -49,6 +50,11 @@ mlir::Block *getCommonPostDominator(mlir::Region *region,
 /// post-dominates it out of every such loop (a free after uses in a loop's
 /// header goes after the loop, not in each iteration); null when none.
 mlir::Block *getPostDominatorOutOfLoops(mlir::Block *block, mlir::Block *from);
+
+/// The blocks reachable from the edge `k` of `terminator` before `home`
+/// again (`home` itself not included).
+llvm::SmallPtrSet<mlir::Block *, 16>
+getReachedBefore(mlir::Operation *terminator, unsigned k, mlir::Block *home);
 
 /// Whether the edge `k` of `terminator` leads, before `home` again, to the
 /// block of one of `ops` (ops of the terminator's region).

@@ -31,8 +31,10 @@ std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
       join->getParent() != definition->getParentRegion())
     return std::nullopt;
   Operation *function = definition->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return std::nullopt;
   DominanceInfo dominance(function);
-  if (!function || !dominance.properlyDominates(root, &join->front()))
+  if (!dominance.properlyDominates(root, &join->front()))
     return std::nullopt;
   Block &entry = function->getRegion(0).front();
   SourceRange rootRange = source.getRange(definition);
