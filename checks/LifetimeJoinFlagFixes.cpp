@@ -1,0 +1,278 @@
+//===- LifetimeJoinFlagFixes.cpp - Flags passed into a join ---------------===//
+//
+// Owns the two flags a join's edges pass for a buffer some of them hand to
+// an argument of the join and others do not (see getJoinKeepFlagFix and
+// getJoinBaseFlagFix in LifetimeFlagFixes.h): a keep flag, under which the
+// buffer is freed in the join unless it was handed on, and a base buffer with
+// its own flag, for edges that hand over only a view of it. It reads the IR
+// and the source text and builds edits; it never runs an analysis, and
+// whether a candidate is right is the validation's to decide
+// (tools/LintDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/FixIts.h"
+#include "checks/LifetimeFixSupport.h"
+#include "checks/LifetimeFlagFixes.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace memlint;
+
+namespace {
+/// What both join flags start from.
+struct JoinFlagSite {
+  /// The function of the buffer and the join.
+  Operation *function;
+  /// Its entry block, where the flags' constants go.
+  Block *entry;
+  /// The line of the buffer's definition, which names the new values.
+  std::string line;
+  /// The join's arguments that may hold the buffer.
+  SmallVector<BlockArgument> holders;
+};
+} // namespace
+
+/// The site of a join flag for `root` at `join`: a join that is not the
+/// entry block, in the region of the buffer's definition, with an argument
+/// that may hold it; nothing otherwise.
+static std::optional<JoinFlagSite> getJoinFlagSite(const SourceInfo &source,
+                                                   Value root, Block *join) {
+  Operation *definition = root.getDefiningOp();
+  if (!definition || !join || join->isEntryBlock() || join->empty() ||
+      join->getParent() != definition->getParentRegion())
+    return std::nullopt;
+  Operation *function = definition->getParentOfType<FunctionOpInterface>();
+  if (!function)
+    return std::nullopt;
+  Block &entry = function->getRegion(0).front();
+  SourceRange rootRange = source.getRange(definition);
+  if (entry.empty() || !source.getWholeLines(&entry.front()) ||
+      !rootRange.isValid())
+    return std::nullopt;
+  JoinFlagSite site{function, &entry, std::to_string(rootRange.line), {}};
+  for (BlockArgument argument : join->getArguments())
+    if (isa<BaseMemRefType>(argument.getType()) &&
+        deriveFromRoot(argument, root).kind != RootDerivation::Never)
+      site.holders.push_back(argument);
+  if (site.holders.empty())
+    return std::nullopt;
+  return site;
+}
+
+std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
+                                                 Value root, Block *join,
+                                                 Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  std::optional<JoinFlagSite> site = getJoinFlagSite(source, root, join);
+  if (!site)
+    return std::nullopt;
+  DominanceInfo dominance(site->function);
+  if (!dominance.properlyDominates(root, &join->front()))
+    return std::nullopt;
+  Block &entry = *site->entry;
+  ArrayRef<BlockArgument> holders = site->holders;
+  std::string flag = "%memlint_keep_" + site->line,
+              yes = "%memlint_keep_true_" + site->line,
+              no = "%memlint_keep_false_" + site->line;
+  if (anyNameTaken(text, {flag, yes, no}))
+    return std::nullopt;
+  // Its own names in the join (through itself, not through the holders).
+  llvm::SetVector<Value> through;
+  for (BlockArgument argument : holders)
+    through.insert_range(getFixAliases(argument));
+  llvm::SetVector<Value> own;
+  for (Value alias : getFixAliases(root))
+    if (!through.contains(alias))
+      own.insert(alias);
+  Operation *last = getLastUseIn(join, own);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt;
+
+  // Each edge passes whether it did not hand the buffer to a holder.
+  EditList edits(context);
+  if (!appendBlockArguments(source, join, flag + ": i1", edits))
+    return std::nullopt;
+  bool passes = false, keeps = false;
+  bool written = forEachEdgeInto(
+      source, join,
+      [&](BranchOpInterface branch, unsigned k,
+          std::pair<uint64_t, uint64_t> span) {
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        bool handed = false;
+        for (BlockArgument argument : holders) {
+          unsigned index = argument.getArgNumber();
+          Value passed = index < operands.size() ? operands[index] : Value();
+          RootDerivation d =
+              passed ? deriveFromRoot(passed, root) : RootDerivation{};
+          if (d.kind == RootDerivation::Always)
+            handed = true;
+          else if (d.kind != RootDerivation::Never)
+            return false;
+        }
+        passes |= handed;
+        keeps |= !handed;
+        return appendSuccessorOperands(source, span, ", " + (handed ? no : yes),
+                                       ", i1", edits);
+      });
+  if (!written)
+    return std::nullopt;
+  if (!passes || !keeps)
+    return std::nullopt; // (one flag value: other strategies' case)
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  std::string free = getGuardedText(flag, /*whenTrue=*/true,
+                                    getDeallocText(context, root, family));
+  if (last)
+    builder.insertAfter(last, free);
+  else
+    builder.insertBefore(&join->front(), free);
+  if (!edits.append(builder))
+    return std::nullopt;
+  return edits.take("free " + source.getName(root) + " in " +
+                        source.getBlockName(join) +
+                        " after its last use there, unless the edge into it "
+                        "handed it on (a flag passed by each edge says so)",
+                    /*general=*/true);
+}
+
+std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
+                                                 Value root, Block *join,
+                                                 Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  if (family != Deallocator::Memref)
+    return std::nullopt;
+  std::optional<JoinFlagSite> site = getJoinFlagSite(source, root, join);
+  if (!site)
+    return std::nullopt;
+  DominanceInfo dominance(site->function);
+  Block &entry = *site->entry;
+  ArrayRef<BlockArgument> holders = site->holders;
+  std::string base = "%memlint_base_" + site->line,
+              flag = "%memlint_base_own_" + site->line,
+              yes = "%memlint_base_true_" + site->line,
+              no = "%memlint_base_false_" + site->line;
+  if (anyNameTaken(text, {base, flag, yes, no}))
+    return std::nullopt;
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  os << root.getType();
+
+  // A value of the buffer's type that `terminator` sees, for the edges that
+  // do not hand it over (their flag is false: it is never freed): what the
+  // view they pass is taken from, an argument of the function, the buffer.
+  auto placeholder = [&](Operation *terminator,
+                         ArrayRef<Value> passed) -> std::string {
+    SmallVector<Value> choices;
+    for (Value value : passed)
+      for (Value v = value; v;) {
+        choices.push_back(v);
+        auto view = v.getDefiningOp<ViewLikeOpInterface>();
+        v = view ? view.getViewSource() : Value();
+      }
+    for (BlockArgument argument : entry.getArguments())
+      choices.push_back(argument);
+    choices.push_back(root);
+    for (Value v : choices)
+      if (v.getType() == root.getType() &&
+          dominance.properlyDominates(v, terminator)) {
+        std::string name = source.getName(v);
+        if (StringRef(name).starts_with("%"))
+          return name;
+      }
+    return "";
+  };
+
+  // Each edge passes the base buffer and whether it is the buffer: the
+  // buffer and true where it hands over a view of it, a placeholder and
+  // false elsewhere.
+  EditList edits(context);
+  if (!appendBlockArguments(source, join,
+                            base + ": " + type + ", " + flag + ": i1", edits))
+    return std::nullopt;
+  bool views = false, passes = false, drops = false;
+  bool written = forEachEdgeInto(
+      source, join,
+      [&](BranchOpInterface branch, unsigned k,
+          std::pair<uint64_t, uint64_t> span) {
+        Operation *terminator = branch;
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        SmallVector<Value> passed;
+        bool handed = false;
+        for (BlockArgument argument : holders) {
+          unsigned index = argument.getArgNumber();
+          Value value = index < operands.size() ? operands[index] : Value();
+          if (!value)
+            return false;
+          RootDerivation d = deriveFromRoot(value, root);
+          if (d.kind == RootDerivation::Always) {
+            handed = true;
+            views |= value != root;
+          } else if (d.kind != RootDerivation::Never) {
+            return false;
+          }
+          passed.push_back(value);
+        }
+        std::string value;
+        if (handed) {
+          if (!dominance.properlyDominates(root, terminator))
+            return false;
+          value = source.getName(root);
+        } else {
+          value = placeholder(terminator, passed);
+        }
+        if (!StringRef(value).starts_with("%"))
+          return false;
+        passes |= handed;
+        drops |= !handed;
+        std::string values = value + ", " + (handed ? yes : no);
+        std::string types = type + ", i1";
+        if (!text.slice(span.first, span.second).ends_with(")")) {
+          edits.insert(span.second, "(" + values + " : " + types + ")");
+          return true;
+        }
+        return appendSuccessorOperands(source, span, ", " + values,
+                                       ", " + types, edits);
+      });
+  // (Only views of it: the flags on the arguments themselves, whose free
+  // is of the buffer, are getJoinFlagFixes'.)
+  if (!written || !views || !passes || !drops)
+    return std::nullopt;
+
+  // The base is freed under its flag after the last use of what the
+  // holders hold: in the join, or in the block the join dominates that
+  // post-dominates their uses.
+  llvm::SetVector<Value> held;
+  for (BlockArgument argument : holders)
+    held.insert_range(getFixAliases(argument));
+  Block *block = getFreeBlock(join, held.getArrayRef());
+  if (!block || !dominance.dominates(join, block))
+    return std::nullopt;
+  Operation *last = getLastUseIn(block, held);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt; // handed on again
+  FixItBuilder builder(context);
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  std::string free = getGuardedText(flag, /*whenTrue=*/true,
+                                    "memref.dealloc " + base + " : " + type);
+  if (last)
+    builder.insertAfter(last, free);
+  else
+    builder.insertBefore(&block->front(), free);
+  if (!edits.append(builder))
+    return std::nullopt;
+  return edits.take("free the buffer " + source.getName(root) +
+                        " whose view the edges into " +
+                        source.getBlockName(join) +
+                        " hand over, through a block argument of its own "
+                        "and an ownership flag passed with it",
+                    /*general=*/true, /*sharedOffsets=*/true);
+}
