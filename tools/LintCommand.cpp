@@ -16,6 +16,7 @@
 #include "tools/DiffFilter.h"
 #include "tools/FixApplier.h"
 #include "tools/HtmlWriter.h"
+#include "tools/LintSummary.h"
 #include "tools/SarifMerge.h"
 #include "viz/VizWriter.h"
 
@@ -171,8 +172,7 @@ makeResolver(const AnalysisCommandOptions &opts,
         std::pair{"--warnings-as-errors", warningsAsErrors}})
     if (value)
       if (auto bad = GlobList(*value).getError()) {
-        usageError(std::string("invalid glob in ") + flag + ": '" + *bad +
-                   "'");
+        usageError(std::string("invalid glob in ") + flag + ": '" + *bad + "'");
         return std::nullopt;
       }
   return ConfigResolver(std::move(explicitConfig), std::move(overrides));
@@ -206,8 +206,8 @@ static std::optional<int> prepareInputs(const AnalysisCommandOptions &opts,
     if (!diagnosis.enablesNothing)
       return true;
     llvm::WithColor::error(llvm::errs(), "mlir-memlint")
-        << "no checks enabled: the check selection '" << selection
-        << "' (from " << describeSelectionSource(opts, input)
+        << "no checks enabled: the check selection '" << selection << "' (from "
+        << describeSelectionSource(opts, input)
         << ") matches no check; see --list-checks\n";
     return false;
   };
@@ -270,14 +270,20 @@ parseShard(llvm::StringRef text) {
 /// Warns about each memory budget whose space is not a memory space: an
 /// integer or an MLIR attribute as a memref type prints it. Such a budget
 /// never applies.
-static void warnAboutBudgetSpaces(const std::map<std::string, uint64_t> &budgets,
-                                  const mlir::DialectRegistry &registry,
-                                  std::set<std::string> &warned) {
+static void
+warnAboutBudgetSpaces(const std::map<std::string, uint64_t> &budgets,
+                      const mlir::DialectRegistry &registry,
+                      std::set<std::string> &warned) {
   std::optional<mlir::MLIRContext> context;
-  static const std::set<std::string> known = {
-      "0", "1", "2", "3", "4", "5",
-      "#gpu.address_space<global>", "#gpu.address_space<workgroup>",
-      "#gpu.address_space<private>"};
+  static const std::set<std::string> known = {"0",
+                                              "1",
+                                              "2",
+                                              "3",
+                                              "4",
+                                              "5",
+                                              "#gpu.address_space<global>",
+                                              "#gpu.address_space<workgroup>",
+                                              "#gpu.address_space<private>"};
   for (const auto &[space, bytes] : budgets) {
     if (!warned.insert(space).second)
       continue;
@@ -289,9 +295,8 @@ static void warnAboutBudgetSpaces(const std::map<std::string, uint64_t> &budgets
       context.emplace(registry);
       context->loadAllAvailableDialects();
     }
-    mlir::ScopedDiagnosticHandler quiet(&*context, [](mlir::Diagnostic &) {
-      return mlir::success();
-    });
+    mlir::ScopedDiagnosticHandler quiet(
+        &*context, [](mlir::Diagnostic &) { return mlir::success(); });
     if (key.starts_with("#") && mlir::parseAttribute(key, &*context))
       continue;
     std::string hint;
@@ -310,90 +315,305 @@ static void warnAboutBudgetSpaces(const std::map<std::string, uint64_t> &budgets
   }
 }
 
-/// Prints the figures of one file (--stats).
-static void printStats(llvm::raw_ostream &os, const FileStatus &status,
-                       size_t findings) {
-  const FileFigures &f = status.figures;
-  os << "mlir-memlint: stats: " << status.path << ": chunks=" << f.chunks
-     << " functions=" << f.functions << " ops=" << f.ops
-     << " buffers=" << f.buffers
-     << " unknown-effect-ops=" << f.unknownEffectOps
-     << " external-calls=" << f.externalCalls
-     << " incomplete-functions=" << f.incompleteFunctions
-     << " steps=" << f.steps << " states=" << f.states
-     << " unvalidated-fix-findings=" << f.unvalidatedFixFindings
-     << " parse-parts=" << f.parseParts << " findings=" << findings;
-  os << llvm::format(" read=%.3fs parse=%.3fs analysis=%.3fs\n", f.readSeconds,
-                     f.parseSeconds, f.analysisSeconds);
-  if (!f.unknownEffectOpNames.empty()) {
-    os << "mlir-memlint: stats: " << status.path
-       << ": unknown-effect-ops by name (their memref operands escape):";
-    for (const auto &[name, count] : f.unknownEffectOpNames)
-      os << " " << name << "=" << count;
-    os << "\n";
-  }
-}
-
-/// "3 errors", "1 warning".
-static std::string countOf(size_t n, llvm::StringRef what) {
-  return std::to_string(n) + " " + what.str() + (n == 1 ? "" : "s");
-}
-
-/// The findings of `levels` by level, errors first: "3 errors", "1
-/// warning" ("3 new errors" with `adjective` "new "); nothing for a level
-/// without any.
-static std::vector<std::string> countByLevel(llvm::ArrayRef<Level> levels,
-                                             llvm::StringRef adjective = "") {
-  std::vector<std::string> parts;
-  for (Level level : {Level::Error, Level::Warning, Level::Note})
-    if (size_t n = llvm::count(levels, level))
-      parts.push_back(
-          countOf(n, adjective.str() + stringifyLevel(level).str()));
-  return parts;
-}
-
-/// The last line of a text run: `3 errors and 5 warnings in 12 files; 2
-/// files not parsed`.
-static std::string summarize(const std::vector<Finding> &shown,
-                             const std::vector<FileStatus> &statuses,
-                             size_t missing, size_t suppressed,
-                             std::optional<size_t> unchanged) {
-  llvm::SmallVector<Level> levels;
-  for (const Finding &f : shown)
-    levels.push_back(f.level);
-  std::vector<std::string> parts =
-      countByLevel(levels, unchanged ? "new " : "");
-  std::string counts;
-  if (parts.empty())
-    counts = unchanged ? "no new findings" : "no findings";
-  for (size_t i = 0; i < parts.size(); ++i)
-    counts += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
-  std::string line =
-      "mlir-memlint: " + counts + " in " + countOf(statuses.size(), "file");
-  size_t notParsed = llvm::count_if(
-      statuses, [](const FileStatus &status) { return !status.ok; });
-  if (notParsed)
-    line += "; " + countOf(notParsed, "file") + " not parsed";
-  if (missing)
-    line += "; " + countOf(missing, "input") + " not found";
-  if (unchanged && *unchanged)
-    line += "; " + std::to_string(*unchanged) + " in the baseline";
-  if (suppressed)
-    line += "; " + std::to_string(suppressed) + " suppressed by NOLINT";
-  // Said even when memlint-incomplete is not selected: a clean summary must
-  // mean the analysis finished.
-  uint64_t incomplete = 0;
-  for (const FileStatus &status : statuses)
-    incomplete += status.figures.incompleteFunctions;
-  if (incomplete)
-    line += "; the analysis of " + countOf(incomplete, "function") +
-            " stopped at a bound";
-  return line;
-}
-
 //===----------------------------------------------------------------------===//
 // The lint run
 //===----------------------------------------------------------------------===//
+
+/// --dump-config, --list-checks and --explain, which print and stop: the
+/// exit code, or nullopt when none of them is given.
+static std::optional<int> runInfoOption(const LintCommandOptions &opts,
+                                        const Config &firstConfig) {
+  if (opts.dumpConfig) {
+    llvm::outs() << firstConfig.dump();
+    return 0;
+  }
+  if (opts.listChecks) {
+    GlobList globs(*firstConfig.checks);
+    for (const CheckInfo &info : getRegisteredChecks()) {
+      bool enabled = globs.contains(info.name);
+      llvm::outs() << info.name << " [" << stringifyLevel(info.level) << "]"
+                   << (enabled ? "" : " (disabled)") << ": " << info.summary
+                   << "\n";
+    }
+    return 0;
+  }
+  if (!opts.explain.empty()) {
+    const CheckInfo *info = lookupCheck(opts.explain);
+    if (!info) {
+      std::string hint;
+      if (std::optional<llvm::StringRef> best = suggestCheck(opts.explain))
+        hint = "did you mean '" + best->str() + "'? ";
+      return usageError("unknown check '" + opts.explain + "'; " + hint +
+                        "see --list-checks");
+    }
+    llvm::StringRef doc = getCheckDocumentation(info->name);
+    if (doc.empty())
+      llvm::outs() << info->name << " [" << stringifyLevel(info->level)
+                   << "]: " << info->summary << "\n";
+    else
+      llvm::outs() << doc;
+    return 0;
+  }
+  return std::nullopt;
+}
+
+/// --diff: the changed lines, read from standard input into `changed`;
+/// the exit code when the run stops here.
+static std::optional<int> readDiff(const LintCommandOptions &opts,
+                                   std::optional<ChangedLines> &changed) {
+  if (!opts.diff)
+    return std::nullopt;
+  if (llvm::is_contained(opts.inputs, "-"))
+    return usageError("--diff reads the diff from standard input; it "
+                      "cannot also be an input");
+  auto text = llvm::MemoryBuffer::getSTDIN();
+  if (!text)
+    return usageError("cannot read the diff from standard input: " +
+                      text.getError().message());
+  auto parsed = parseUnifiedDiff((*text)->getBuffer(), opts.diffStrip);
+  if (!parsed)
+    return usageError("invalid diff on standard input: " +
+                      llvm::toString(parsed.takeError()));
+  changed = std::move(*parsed);
+  return std::nullopt;
+}
+
+/// The inputs to lint: without any, the .mlir files the diff changes (as
+/// clang-tidy-diff lints them); with --shard, its share of them. The exit
+/// code when the run stops here.
+static std::optional<int>
+selectInputs(const LintCommandOptions &opts,
+             const std::optional<ChangedLines> &changed,
+             AnalysisCommandOptions &analysisOpts) {
+  if (changed && analysisOpts.inputs.empty()) {
+    for (const std::string &file : changed->getFiles())
+      if (llvm::StringRef(file).ends_with(".mlir") &&
+          llvm::sys::fs::exists(file))
+        analysisOpts.inputs.push_back(file);
+    if (analysisOpts.inputs.empty()) {
+      llvm::errs() << "mlir-memlint: the diff changes no .mlir file; nothing "
+                      "to lint\n";
+      return 0;
+    }
+  }
+
+  if (analysisOpts.inputs.empty())
+    return usageError("no input files; try --help");
+  std::optional<std::pair<unsigned, unsigned>> shard;
+  if (!opts.shard.empty() && !(shard = parseShard(opts.shard)))
+    return usageError("invalid --shard '" + opts.shard +
+                      "': expected I/N with 1 <= I <= N");
+  if (!shard)
+    return std::nullopt;
+  // The I-th share of the expanded inputs (every N-th from the I-th), a
+  // split that does not depend on the machine; merge-sarif joins the
+  // shards' logs.
+  std::vector<std::string> errors;
+  std::vector<std::string> all = expandInputs(analysisOpts.inputs, errors);
+  if (!errors.empty()) {
+    for (const std::string &error : errors)
+      llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
+    return 2;
+  }
+  analysisOpts.inputs.clear();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (i % shard->second == shard->first - 1)
+      analysisOpts.inputs.push_back(all[i]);
+  if (analysisOpts.inputs.empty())
+    llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+        << "shard " << opts.shard << " has no inputs (" << all.size()
+        << " in all)\n";
+  return std::nullopt;
+}
+
+/// --diff: names each changed .mlir file that is not an input, whose
+/// findings cannot be reported (a diff made in another folder, a wrong
+/// strip).
+static void warnAboutChangedNonInputs(const ChangedLines &changed,
+                                      const std::vector<std::string> &inputs,
+                                      unsigned diffStrip) {
+  std::set<std::string> linted;
+  for (const std::string &input : inputs)
+    if (input != "-")
+      linted.insert(absolutePath(input));
+  for (const std::string &file : changed.getFiles())
+    if (llvm::StringRef(file).ends_with(".mlir") &&
+        !linted.count(absolutePath(file)))
+      llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
+          << "the diff changes '" << file
+          << "', which is not an input (the diff's paths are relative to "
+             "the current folder after --diff-strip "
+          << diffStrip << ")\n";
+}
+
+/// The options of the command line that apply to every input, over its
+/// config: memory budgets, analysis bounds, and what fix-its are for.
+static void
+configureLintOptions(const LintCommandOptions &opts,
+                     const std::map<std::string, uint64_t> &budgetOverrides,
+                     const mlir::DialectRegistry &registry,
+                     std::vector<LintOptions> &lintOptions) {
+  std::set<std::string> warnedSpaces;
+  for (LintOptions &lint : lintOptions) {
+    for (const auto &[space, bytes] : budgetOverrides)
+      lint.memoryBudgets[space] = bytes;
+    warnAboutBudgetSpaces(lint.memoryBudgets, registry, warnedSpaces);
+    lint.analysis.assumeDim = opts.assumeDim;
+    lint.analysis.planTimeLimitSeconds = opts.planTimeLimit;
+    lint.baseDir = opts.baseDir;
+    // Validating fix-its re-lints the file per candidate: only when they
+    // are shown or used.
+    lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
+                         !opts.exportFixes.empty() || !opts.htmlDir.empty();
+    lint.unsafeFixes = opts.fixUnsafe;
+    // The rounds of --fix share one budget with the first lint.
+    if (opts.fix || opts.fixDryRun)
+      lint.fixBudget = std::make_shared<FixBudget>();
+  }
+}
+
+namespace {
+/// Diagrams of the functions with findings (--viz-dir, and the charts of
+/// --html), drawn while each module is still in memory.
+struct DiagramCollector {
+  std::mutex mutex;
+  std::vector<viz::DiagramFile> vizFiles, htmlDiagrams;
+
+  /// Sets the hook of each input that draws them.
+  void attach(const LintCommandOptions &opts,
+              std::vector<LintOptions> &lintOptions) {
+    if (opts.vizDir.empty() && opts.htmlDir.empty())
+      return;
+    viz::VizOptions vizOptions;
+    vizOptions.outDir = opts.vizDir;
+    vizOptions.onlyWithFindings = true;
+    // The HTML report's charts, inlined in the finding pages: their links
+    // are relative to the pages' folder.
+    viz::VizOptions htmlOptions = vizOptions;
+    htmlOptions.outDir = opts.htmlDir + "/findings";
+    htmlOptions.formats = {"svg"};
+    // Inlined in every page of the function's findings: as small as the
+    // bitmaps (Graphviz took minutes on a 10,000-buffer table).
+    htmlOptions.lifetime.maxBuffers = htmlOptions.maxBitmapRows;
+    htmlOptions.lifetime.buffersPerPage = htmlOptions.bitmapBuffersPerPage;
+    htmlOptions.cfg.maxRowsPerBlock = htmlOptions.maxBitmapRows;
+    for (LintOptions &lint : lintOptions)
+      lint.onModule = [this, &opts, vizOptions, htmlOptions](
+                          const LintContext &context,
+                          llvm::ArrayRef<Finding> findings, unsigned chunk) {
+        std::vector<viz::DiagramFile> files, html;
+        if (!opts.vizDir.empty())
+          files = viz::buildDiagrams(context, findings, chunk, vizOptions);
+        if (!opts.htmlDir.empty())
+          html = viz::buildDiagrams(context, findings, chunk, htmlOptions);
+        std::lock_guard<std::mutex> lock(mutex);
+        for (viz::DiagramFile &file : files)
+          vizFiles.push_back(std::move(file));
+        for (viz::DiagramFile &file : html)
+          htmlDiagrams.push_back(std::move(file));
+      };
+  }
+};
+} // namespace
+
+/// --fix and --fix-dry-run: fix-its applied round after round on each
+/// file, then written back atomically (or shown as a diff; standard input
+/// is written to standard output, fixed or not). After --fix, `results`
+/// hold the files as they now are. False when a file could not be written.
+static bool applyFixesInPlace(const LintCommandOptions &opts,
+                              const std::vector<std::string> &inputs,
+                              const std::vector<LintOptions> &lintOptions,
+                              const mlir::DialectRegistry &registry,
+                              std::vector<FileResult> &results) {
+  bool ok = true;
+  for (size_t i = 0; i < results.size(); ++i) {
+    FileResult &r = results[i];
+    bool fromStdin = inputs[i] == "-";
+    bool anyFix = llvm::any_of(r.findings, [](const ReportedFinding &f) {
+      return !f.suppressed && !f.finding.fixes.empty();
+    });
+    if (!r.status.ok || !anyFix) {
+      if (fromStdin && opts.fix)
+        llvm::outs() << r.text;
+      if (uint64_t untried = r.status.figures.unvalidatedFixFindings)
+        llvm::errs() << "mlir-memlint: " << r.status.path
+                     << ": no fix-it applied; the fix-validation budget ran "
+                        "out before the fix-its of "
+                     << untried << " finding" << (untried == 1 ? "" : "s")
+                     << " were tried\n";
+      continue;
+    }
+    FixOutcome outcome = applyFixes(r, lintOptions[i], registry);
+    if (opts.fixDryRun) {
+      if (outcome.applied)
+        llvm::outs() << renderUnifiedDiff(r.text, outcome.text, r.status.path);
+      continue;
+    }
+    if (fromStdin) {
+      llvm::outs() << outcome.text;
+    } else if (outcome.applied == 0) {
+      continue;
+    } else {
+      std::string error;
+      if (!writeFileAtomically(inputs[i], outcome.text, error)) {
+        llvm::WithColor::error(llvm::errs(), "mlir-memlint")
+            << error << "; the file is unchanged\n";
+        ok = false;
+        continue;
+      }
+    }
+    printFixOutcome(llvm::errs(), r.status.path, outcome);
+    uint64_t untried = outcome.final.status.figures.unvalidatedFixFindings;
+    outcome.final.status.figures = r.status.figures;
+    outcome.final.status.figures.unvalidatedFixFindings = untried;
+    r = std::move(outcome.final);
+  }
+  return ok;
+}
+
+/// --export-fixes: the fix-its of `shown` as clang-apply-replacements
+/// reads them; false after reporting a file that could not be written.
+static bool exportFixes(const std::string &path,
+                        const std::vector<FileStatus> &statuses,
+                        const std::vector<Finding> &shown) {
+  // Absolute paths, as clang-tidy writes them, so that
+  // clang-apply-replacements applies them from any folder.
+  std::map<std::string, std::string> absolute;
+  for (const FileStatus &status : statuses)
+    if (status.path != "<stdin>")
+      absolute[status.path] = absolutePath(status.path);
+  std::vector<Finding> exported;
+  for (const Finding &f : shown)
+    if (absolute.count(f.location.file))
+      exported.push_back(f);
+  std::string yaml = renderFixesYaml(
+      exported, statuses.empty() ? "" : statuses.front().path, absolute);
+  if (!writeOrReport(path, yaml))
+    return 2;
+  return true;
+}
+
+/// The exit code of the gate: 1 for a finding at --fail-on or above (after
+/// --fix, those the fixes left), or with --fail-on-incomplete for an
+/// analysis that stopped at a bound; 0 otherwise.
+static int getGateExitCode(const LintCommandOptions &opts,
+                           const std::vector<Finding> &shown,
+                           const std::vector<FileStatus> &statuses) {
+  Level failLevel = *parseLevel(opts.failOn);
+  for (const Finding &f : shown)
+    if (f.level >= failLevel)
+      return 1;
+  // From the figures, so that neither the check selection nor a NOLINT
+  // comment can hide an unfinished analysis from this gate.
+  if (opts.failOnIncomplete) {
+    uint64_t incomplete = 0;
+    for (const FileStatus &status : statuses)
+      incomplete += status.figures.incompleteFunctions;
+    if (incomplete != 0)
+      return 1; // the summary line says why
+  }
+  return 0;
+}
 
 int memlint::runLintCommand(const LintCommandOptions &given,
                             const mlir::DialectRegistry &registry) {
@@ -421,134 +641,25 @@ int memlint::runLintCommand(const LintCommandOptions &given,
   if (opts.dumpConfig || opts.listChecks || !opts.explain.empty())
     for (const std::string &warning : resolver->takeWarnings())
       llvm::errs() << warning << "\n";
-  if (opts.dumpConfig) {
-    llvm::outs() << firstConfig->dump();
-    return 0;
-  }
-  if (opts.listChecks) {
-    GlobList globs(*firstConfig->checks);
-    for (const CheckInfo &info : getRegisteredChecks()) {
-      bool enabled = globs.contains(info.name);
-      llvm::outs() << info.name << " [" << stringifyLevel(info.level) << "]"
-                   << (enabled ? "" : " (disabled)") << ": " << info.summary
-                   << "\n";
-    }
-    return 0;
-  }
-  if (!opts.explain.empty()) {
-    const CheckInfo *info = lookupCheck(opts.explain);
-    if (!info) {
-      std::string hint;
-      if (std::optional<llvm::StringRef> best = suggestCheck(opts.explain))
-        hint = "did you mean '" + best->str() + "'? ";
-      return usageError("unknown check '" + opts.explain + "'; " + hint +
-                        "see --list-checks");
-    }
-    llvm::StringRef doc = getCheckDocumentation(info->name);
-    if (doc.empty())
-      llvm::outs() << info->name << " [" << stringifyLevel(info->level)
-                   << "]: " << info->summary << "\n";
-    else
-      llvm::outs() << doc;
-    return 0;
-  }
+  if (std::optional<int> code = runInfoOption(opts, *firstConfig))
+    return *code;
   // --diff: the changed lines, from standard input.
   std::optional<ChangedLines> changed;
-  if (opts.diff) {
-    if (llvm::is_contained(opts.inputs, "-"))
-      return usageError("--diff reads the diff from standard input; it "
-                        "cannot also be an input");
-    auto text = llvm::MemoryBuffer::getSTDIN();
-    if (!text)
-      return usageError("cannot read the diff from standard input: " +
-                        text.getError().message());
-    auto parsed = parseUnifiedDiff((*text)->getBuffer(), opts.diffStrip);
-    if (!parsed)
-      return usageError("invalid diff on standard input: " +
-                        llvm::toString(parsed.takeError()));
-    changed = std::move(*parsed);
-  }
+  if (std::optional<int> stop = readDiff(opts, changed))
+    return *stop;
   AnalysisCommandOptions analysisOpts = opts;
-  if (changed && analysisOpts.inputs.empty()) {
-    // Without inputs, the .mlir files the diff changes, as clang-tidy-diff
-    // lints them.
-    for (const std::string &file : changed->getFiles())
-      if (llvm::StringRef(file).ends_with(".mlir") &&
-          llvm::sys::fs::exists(file))
-        analysisOpts.inputs.push_back(file);
-    if (analysisOpts.inputs.empty()) {
-      llvm::errs() << "mlir-memlint: the diff changes no .mlir file; nothing "
-                      "to lint\n";
-      return 0;
-    }
-  }
-
-  if (analysisOpts.inputs.empty())
-    return usageError("no input files; try --help");
-  std::optional<std::pair<unsigned, unsigned>> shard;
-  if (!opts.shard.empty() && !(shard = parseShard(opts.shard)))
-    return usageError("invalid --shard '" + opts.shard +
-                      "': expected I/N with 1 <= I <= N");
+  if (std::optional<int> stop = selectInputs(opts, changed, analysisOpts))
+    return *stop;
   PreparedInputs prepared;
-  if (shard) {
-    // The I-th share of the expanded inputs (every N-th from the I-th), a
-    // split that does not depend on the machine; merge-sarif joins the
-    // shards' logs.
-    std::vector<std::string> errors;
-    std::vector<std::string> all = expandInputs(analysisOpts.inputs, errors);
-    if (!errors.empty()) {
-      for (const std::string &error : errors)
-        llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
-      return 2;
-    }
-    analysisOpts.inputs.clear();
-    for (size_t i = 0; i < all.size(); ++i)
-      if (i % shard->second == shard->first - 1)
-        analysisOpts.inputs.push_back(all[i]);
-    if (analysisOpts.inputs.empty())
-      llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
-          << "shard " << opts.shard << " has no inputs (" << all.size()
-          << " in all)\n";
-  }
   if (std::optional<int> stop =
           prepareInputs(analysisOpts, *resolver, prepared))
     return *stop;
   const std::vector<std::string> &inputs = prepared.inputs;
   const std::vector<std::string> &errors = prepared.errors;
-  if (changed) {
-    // A changed .mlir file that is not an input is named: its findings
-    // cannot be reported (a diff made in another folder, a wrong strip).
-    std::set<std::string> linted;
-    for (const std::string &input : inputs)
-      if (input != "-")
-        linted.insert(absolutePath(input));
-    for (const std::string &file : changed->getFiles())
-      if (llvm::StringRef(file).ends_with(".mlir") &&
-          !linted.count(absolutePath(file)))
-        llvm::WithColor::warning(llvm::errs(), "mlir-memlint")
-            << "the diff changes '" << file
-            << "', which is not an input (the diff's paths are relative to "
-               "the current folder after --diff-strip "
-            << opts.diffStrip << ")\n";
-  }
+  if (changed)
+    warnAboutChangedNonInputs(*changed, inputs, opts.diffStrip);
   std::vector<LintOptions> &lintOptions = prepared.options;
-  std::set<std::string> warnedSpaces;
-  for (LintOptions &lint : lintOptions) {
-    for (const auto &[space, bytes] : *budgetOverrides)
-      lint.memoryBudgets[space] = bytes;
-    warnAboutBudgetSpaces(lint.memoryBudgets, registry, warnedSpaces);
-    lint.analysis.assumeDim = opts.assumeDim;
-    lint.analysis.planTimeLimitSeconds = opts.planTimeLimit;
-    lint.baseDir = opts.baseDir;
-    // Validating fix-its re-lints the file per candidate: only when they
-    // are shown or used.
-    lint.validateFixes = opts.showFixes || opts.fix || opts.fixDryRun ||
-                         !opts.exportFixes.empty() || !opts.htmlDir.empty();
-    lint.unsafeFixes = opts.fixUnsafe;
-    // The rounds of --fix share one budget with the first lint.
-    if (opts.fix || opts.fixDryRun)
-      lint.fixBudget = std::make_shared<FixBudget>();
-  }
+  configureLintOptions(opts, *budgetOverrides, registry, lintOptions);
 
   std::optional<Baseline> baseline;
   if (!opts.baselineFile.empty()) {
@@ -560,41 +671,8 @@ int memlint::runLintCommand(const LintCommandOptions &given,
     baseline = std::move(*loaded);
   }
 
-  // Diagrams of the functions with findings, drawn while each module is
-  // still in memory.
-  std::mutex vizMutex;
-  std::vector<viz::DiagramFile> vizFiles, htmlDiagrams;
-  std::vector<std::string> vizWritten, vizErrors;
-  if (!opts.vizDir.empty() || !opts.htmlDir.empty()) {
-    viz::VizOptions vizOptions;
-    vizOptions.outDir = opts.vizDir;
-    vizOptions.onlyWithFindings = true;
-    // The HTML report's charts, inlined in the finding pages: their links
-    // are relative to the pages' folder.
-    viz::VizOptions htmlOptions = vizOptions;
-    htmlOptions.outDir = opts.htmlDir + "/findings";
-    htmlOptions.formats = {"svg"};
-    // Inlined in every page of the function's findings: as small as the
-    // bitmaps (Graphviz took minutes on a 10,000-buffer table).
-    htmlOptions.lifetime.maxBuffers = htmlOptions.maxBitmapRows;
-    htmlOptions.lifetime.buffersPerPage = htmlOptions.bitmapBuffersPerPage;
-    htmlOptions.cfg.maxRowsPerBlock = htmlOptions.maxBitmapRows;
-    for (LintOptions &lint : lintOptions)
-      lint.onModule = [&, vizOptions, htmlOptions](
-                          const LintContext &context,
-                          llvm::ArrayRef<Finding> findings, unsigned chunk) {
-        std::vector<viz::DiagramFile> files, html;
-        if (!opts.vizDir.empty())
-          files = viz::buildDiagrams(context, findings, chunk, vizOptions);
-        if (!opts.htmlDir.empty())
-          html = viz::buildDiagrams(context, findings, chunk, htmlOptions);
-        std::lock_guard<std::mutex> lock(vizMutex);
-        for (viz::DiagramFile &file : files)
-          vizFiles.push_back(std::move(file));
-        for (viz::DiagramFile &file : html)
-          htmlDiagrams.push_back(std::move(file));
-      };
-  }
+  DiagramCollector diagrams;
+  diagrams.attach(opts, lintOptions);
 
   auto lintStart = std::chrono::steady_clock::now();
   // Lint on LLVM's thread pool; results are kept in input order, so the
@@ -611,88 +689,9 @@ int memlint::runLintCommand(const LintCommandOptions &given,
         [&, i] { results[i] = lintFile(inputs[i], lintOptions[i], registry); });
   linting.wait();
 
-  // Fix-its: applied round after round on each file, then written back
-  // atomically (or shown as a diff; standard input is written to standard
-  // output, fixed or not). After --fix, everything below reports the file as
-  // it now is.
-  bool fixFailed = false;
-  if (opts.fix || opts.fixDryRun)
-    for (size_t i = 0; i < results.size(); ++i) {
-      FileResult &r = results[i];
-      bool fromStdin = inputs[i] == "-";
-      bool anyFix = llvm::any_of(r.findings, [](const ReportedFinding &f) {
-        return !f.suppressed && !f.finding.fixes.empty();
-      });
-      if (!r.status.ok || !anyFix) {
-        if (fromStdin && opts.fix)
-          llvm::outs() << r.text;
-        if (uint64_t untried = r.status.figures.unvalidatedFixFindings)
-          llvm::errs() << "mlir-memlint: " << r.status.path
-                       << ": no fix-it applied; the fix-validation budget ran "
-                          "out before the fix-its of "
-                       << untried << " finding" << (untried == 1 ? "" : "s")
-                       << " were tried\n";
-        continue;
-      }
-      FixOutcome outcome = applyFixes(r, lintOptions[i], registry);
-      if (opts.fixDryRun) {
-        if (outcome.applied)
-          llvm::outs() << renderUnifiedDiff(r.text, outcome.text,
-                                            r.status.path);
-        continue;
-      }
-      if (fromStdin) {
-        llvm::outs() << outcome.text;
-      } else if (outcome.applied == 0) {
-        continue;
-      } else {
-        std::string error;
-        if (!writeFileAtomically(inputs[i], outcome.text, error)) {
-          llvm::WithColor::error(llvm::errs(), "mlir-memlint")
-              << error << "; the file is unchanged\n";
-          fixFailed = true;
-          continue;
-        }
-      }
-      // The findings left that count (as the summary below counts them),
-      // by level: most warnings are perf findings, which --fix leaves.
-      llvm::SmallVector<Level> levels;
-      size_t suppressed = 0;
-      for (const ReportedFinding &f : outcome.final.findings) {
-        if (f.suppressed)
-          ++suppressed;
-        else
-          levels.push_back(f.finding.level);
-      }
-      uint64_t untried = outcome.final.status.figures.unvalidatedFixFindings;
-      llvm::errs() << "mlir-memlint: " << r.status.path << ": applied "
-                   << countOf(outcome.applied, "fix-it") << ", "
-                   << countOf(levels.size(), "finding") << " left";
-      if (!levels.empty())
-        llvm::errs() << " (" << llvm::join(countByLevel(levels), ", ") << ")";
-      if (suppressed)
-        llvm::errs() << "; " << suppressed << " suppressed by NOLINT";
-      // Validation resumed with a new budget on the text as fixed while the
-      // last budget applied fix-its (FixApplier.cpp): findings left untried
-      // after that are the ones a new budget on this text leaves untried, so
-      // another --fix repeats the last budget and changes nothing, unless
-      // the rounds ran out first.
-      if (untried)
-        llvm::errs() << "; the fix-validation budget ran out before the "
-                        "fix-its of "
-                     << untried << " of them were tried"
-                     << (outcome.outOfRounds
-                             ? ""
-                             : ", also on a new budget after the last fix-it "
-                               "applied (--fix again changes nothing)");
-      if (outcome.outOfRounds)
-        llvm::errs() << "; --fix stopped at its last round with fix-its left "
-                        "to try (--fix again may fix more)";
-      llvm::errs() << "\n";
-      outcome.final.status.figures = r.status.figures;
-      outcome.final.status.figures.unvalidatedFixFindings = untried;
-      r = std::move(outcome.final);
-    }
+  bool fixFailed =
+      (opts.fix || opts.fixDryRun) &&
+      !applyFixesInPlace(opts, inputs, lintOptions, registry, results);
   llvm::outs().flush();
 
   auto outputStart = std::chrono::steady_clock::now();
@@ -827,44 +826,32 @@ int memlint::runLintCommand(const LintCommandOptions &given,
                                  seconds(outputStart, end), jobs);
   }
 
-  if (!opts.exportFixes.empty()) {
-    // Absolute paths, as clang-tidy writes them, so that
-    // clang-apply-replacements applies them from any folder.
-    std::map<std::string, std::string> absolute;
-    for (const FileStatus &status : statuses)
-      if (status.path != "<stdin>")
-        absolute[status.path] = absolutePath(status.path);
-    std::vector<Finding> exported;
-    for (const Finding &f : shown)
-      if (absolute.count(f.location.file))
-        exported.push_back(f);
-    std::string yaml = renderFixesYaml(
-        exported, statuses.empty() ? "" : statuses.front().path, absolute);
-    if (!writeOrReport(opts.exportFixes, yaml))
-      return 2;
-  }
+  if (!opts.exportFixes.empty() &&
+      !exportFixes(opts.exportFixes, statuses, shown))
+    return 2;
 
   if (!opts.htmlDir.empty()) {
     std::string error;
     if (!writeHtmlReport(opts.htmlDir, statuses, findings, texts,
-                         std::move(htmlDiagrams), error)) {
+                         std::move(diagrams.htmlDiagrams), error)) {
       llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
       return 2;
     }
     if (!opts.quiet)
-      llvm::errs() << "mlir-memlint: wrote the HTML report to "
-                   << opts.htmlDir << "/index.html\n";
+      llvm::errs() << "mlir-memlint: wrote the HTML report to " << opts.htmlDir
+                   << "/index.html\n";
   }
   // Diagrams are rendered after the lint, in a fixed order, so that the
   // files do not depend on -j.
+  std::vector<std::string> vizWritten, vizErrors;
   if (!opts.vizDir.empty())
-    viz::writeDiagrams(std::move(vizFiles), vizWritten, vizErrors);
+    viz::writeDiagrams(std::move(diagrams.vizFiles), vizWritten, vizErrors);
   for (const std::string &error : vizErrors)
     llvm::WithColor::error(llvm::errs(), "mlir-memlint") << error << "\n";
   if (!opts.vizDir.empty() && !opts.quiet)
-    llvm::errs() << "mlir-memlint: wrote " << vizWritten.size()
-                 << " diagram" << (vizWritten.size() == 1 ? "" : "s")
-                 << " to " << opts.vizDir << "\n";
+    llvm::errs() << "mlir-memlint: wrote " << vizWritten.size() << " diagram"
+                 << (vizWritten.size() == 1 ? "" : "s") << " to " << opts.vizDir
+                 << "\n";
   if (textRun) {
     std::string summary =
         summarize(shown, statuses, errors.size(), suppressed,
@@ -879,21 +866,7 @@ int memlint::runLintCommand(const LintCommandOptions &given,
   // (step 1 of the adoption recipe runs in a CI step under `set -e`).
   if (!opts.writeBaselineFile.empty())
     return 0;
-  // After --fix, the gate judges the findings the fixes left.
-  Level failLevel = *parseLevel(opts.failOn);
-  for (const Finding &f : shown)
-    if (f.level >= failLevel)
-      return 1;
-  // From the figures, so that neither the check selection nor a NOLINT
-  // comment can hide an unfinished analysis from this gate.
-  if (opts.failOnIncomplete) {
-    uint64_t incomplete = 0;
-    for (const FileStatus &status : statuses)
-      incomplete += status.figures.incompleteFunctions;
-    if (incomplete != 0)
-      return 1; // the summary line says why
-  }
-  return 0;
+  return getGateExitCode(opts, shown, statuses);
 }
 
 //===----------------------------------------------------------------------===//
