@@ -236,6 +236,23 @@ Block *memlint::getCommonPostDominator(Region *region,
   return common;
 }
 
+Region *memlint::getRegionOfUses(Value root,
+                                 const llvm::SetVector<Value> &values) {
+  auto holdsAll = [&](Region *region) {
+    return llvm::all_of(values, [&](Value value) {
+      return region->isAncestor(value.getParentRegion()) &&
+             llvm::all_of(value.getUsers(), [&](Operation *user) {
+               return region->findAncestorOpInRegion(*user) != nullptr;
+             });
+    });
+  };
+  Region *region = root.getParentRegion();
+  while (region && !isa<FunctionOpInterface>(region->getParentOp()) &&
+         !holdsAll(region))
+    region = region->getParentRegion();
+  return region;
+}
+
 /// Whether a path of one or more edges leads from `from` to `to`.
 static bool reachesByEdges(Block *from, Block *to) {
   llvm::SmallPtrSet<Block *, 16> seen;

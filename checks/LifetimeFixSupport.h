@@ -45,6 +45,14 @@ bool inSameFunction(mlir::Operation *a, mlir::Operation *b);
 mlir::Block *getCommonPostDominator(mlir::Region *region,
                                     llvm::ArrayRef<mlir::Operation *> ops);
 
+/// The innermost region that holds `root` and each of `values` with all
+/// their uses: the region of `root` when none of them leaves it, else an
+/// enclosing one, the body of the function at most (a buffer of a nested
+/// region that a call in it passes on, and nothing hands out of it, is
+/// freed in that region, where its name is seen).
+mlir::Region *getRegionOfUses(mlir::Value root,
+                              const llvm::SetVector<mlir::Value> &values);
+
 /// `block`, or, when it is in a CFG loop that does not hold `from` (a block
 /// of the same region that reaches it), the nearest block that
 /// post-dominates it out of every such loop (a free after uses in a loop's

@@ -562,11 +562,15 @@ LeakStrategies::getGuardAnchor() const {
   for (Value alias : candidates.getAliasSet())
     for (Operation *user : alias.getUsers())
       uses.push_back(user);
-  // (In the function's body: the uses of what a nested region hands
-  // out are outside that region.)
-  Region *body = &getFunctionOf(site)->getRegion(0);
-  Block *join =
-      body->hasOneBlock() ? &body->front() : getCommonPostDominator(body, uses);
+  // (In the innermost region that holds its names and their uses: the
+  // uses of what a nested region hands out are outside that region; a
+  // buffer of a nested region that only a call there passes on is seen in
+  // that region alone: cfg seed 54057.)
+  Region *region = getRegionOfUses(root, candidates.getAliasSet());
+  if (!region)
+    return std::nullopt;
+  Block *join = region->hasOneBlock() ? &region->front()
+                                      : getCommonPostDominator(region, uses);
   if (!join)
     return std::nullopt;
   Operation *last = getLastUseIn(join, candidates.getAliasSet());
