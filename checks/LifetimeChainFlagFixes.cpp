@@ -379,7 +379,7 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     std::optional<PartialFree> partial;
   };
   std::vector<Followed> followed;
-  bool past = false;
+  bool outlives = false; // a name outlives its block
   llvm::MapVector<Block *, SmallVector<unsigned>> edgeFrees;
   SmallVector<std::pair<Block *, unsigned>> blockFrees;
   auto keptAliveFollowed = [&](Operation *terminator, unsigned k,
@@ -397,19 +397,19 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     // a PartialFree there, is followed to that block, where it dies.)
     auto partialPast = [&](BlockArgument argument)
         -> std::pair<Block *, std::optional<PartialFree>> {
-      Block *past = nullptr;
+      Block *freeBlock = nullptr;
       for (Value alias : getFixAliases(argument))
         for (Operation *user : alias.getUsers())
           if (auto dealloc = dyn_cast<memref::DeallocOp>(user);
               dealloc && derivesAlways(dealloc.getMemref(), argument)) {
             Operation *ancestor = region->findAncestorOpInRegion(*user);
-            if (!ancestor || (past && past != ancestor->getBlock()))
+            if (!ancestor || (freeBlock && freeBlock != ancestor->getBlock()))
               return {nullptr, std::nullopt};
-            past = ancestor->getBlock();
+            freeBlock = ancestor->getBlock();
           }
-      if (!past || past == argument.getOwner())
+      if (!freeBlock || freeBlock == argument.getOwner())
         return {nullptr, std::nullopt};
-      return {past, partialFreeIn(argument, past)};
+      return {freeBlock, partialFreeIn(argument, freeBlock)};
     };
     SmallVector<
         std::tuple<Value, std::string, Block *, std::optional<PartialFree>>>
@@ -422,9 +422,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
           owners.push_back({argument, flagOf[argument], nullptr, std::nullopt});
           continue;
         }
-        auto [past, partial] = partialPast(argument);
+        auto [freeBlock, partial] = partialPast(argument);
         if (partial)
-          owners.push_back({argument, flagOf[argument], past, partial});
+          owners.push_back({argument, flagOf[argument], freeBlock, partial});
       }
     for (auto &[value, flag, partialBlock, partial] : owners) {
       Followed owner{value, value.getParentBlock(), flag, {}};
@@ -480,14 +480,14 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
         else if (drops)
           edgeFrees[block].push_back(index);
         added |= !kept || drops;
-        past |= !kept || drops;
+        outlives |= !kept || drops;
       }
       if (added)
         followed.push_back(std::move(owner));
     }
     // (Only when a name outlives its block: the buffer dropped by an edge
     // of its own block alone is the next round's, after a repair in part.)
-    if (followed.empty() || !past)
+    if (followed.empty() || !outlives)
       return {};
   }
 
