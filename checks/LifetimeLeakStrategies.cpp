@@ -550,6 +550,8 @@ void LeakStrategies::guarded(bool passOn, bool allocation) {
   if (anchor->op == event.relatedOp)
     placeAroundLoss(guards, allocation);
   place(guards.pairs(), anchor->op, anchor->after, where);
+  if (anchor->op == event.relatedOp)
+    placePairsAfterLoss(guards);
   placeAtDominanceExits(guards);
   placeAtEnclosingEnds(guards);
 }
@@ -626,6 +628,22 @@ void LeakStrategies::placeAroundLoss(const GuardSet &guards, bool allocation) {
       candidates.usesBuffer(event.relatedOp))
     place(guards.decisions(), event.relatedOp, true,
           "after the op where the last reference is lost");
+}
+
+void LeakStrategies::placePairsAfterLoss(const GuardSet &guards) {
+  // The same place as the decisions of placeAroundLoss, a region op whose
+  // regions use the buffer last, under two guards: where a select picks
+  // either the buffer or the result of an scf.if that yields it on one
+  // branch only, the buffer is lost where the select picks that result
+  // and the scf.if did not yield it (cfg seed 55031: a loop after the
+  // select, in a later block, makes a view of it; neither guard alone
+  // singles that path out). The pairs at the loss itself would go
+  // before it, where it still uses the buffer: not tried.
+  if (event.relatedOp->getNumRegions() == 0 ||
+      !candidates.usesBuffer(event.relatedOp))
+    return;
+  place(guards.pairs(), event.relatedOp, true,
+        "after the op where the last reference is lost");
 }
 
 void LeakStrategies::placeAtDominanceExits(const GuardSet &guards) {

@@ -103,6 +103,9 @@ private:
   /// the block of a name of the buffer, and after a region op that is the
   /// loss itself.
   void placeAroundLoss(const GuardSet &guards, bool allocation);
+  /// guarded() after a region op that is the loss and uses the buffer,
+  /// under each pair of guards (after the pairs at the loss).
+  void placePairsAfterLoss(const GuardSet &guards);
   /// guarded() at the end of the last blocks that see the allocation's own
   /// name, for a loss past the blocks it dominates.
   void placeAtDominanceExits(const GuardSet &guards);
