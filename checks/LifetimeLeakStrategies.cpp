@@ -586,12 +586,12 @@ LeakStrategies::getGuardAnchor() const {
 }
 
 void LeakStrategies::placeAroundLoss(const GuardSet &guards, bool allocation) {
-  // A loss inside a region op of the buffer's region that does not use
-  // it (a loop after its last use): before that op, under each guard,
-  // not once per iteration.
-  if (Operation *holder =
-          root.getParentRegion()->findAncestorOpInRegion(*event.relatedOp);
-      holder && holder != event.relatedOp && !candidates.usesBuffer(holder))
+  // A loss inside a region op of the buffer's region, or of the region of
+  // another name of it, that does not use it (a loop after its last use;
+  // a loop after the branch that drops the result of the switch that
+  // yields it: cfg seed 18017): before that op, under each guard, not
+  // once per iteration.
+  for (Operation *holder : getLossHolders())
     place(guards.singles(), holder, false,
           "before the region op where the last reference is lost");
   // A loss in a region op nested in the block of a name of the buffer
@@ -644,6 +644,21 @@ void LeakStrategies::placePairsAfterLoss(const GuardSet &guards) {
     return;
   place(guards.pairs(), event.relatedOp, true,
         "after the op where the last reference is lost");
+}
+
+SmallVector<Operation *> LeakStrategies::getLossHolders() const {
+  SmallVector<Operation *> holders;
+  auto add = [&](Region *region) {
+    Operation *holder = region->findAncestorOpInRegion(*event.relatedOp);
+    if (holder && holder != event.relatedOp && !candidates.usesBuffer(holder) &&
+        !llvm::is_contained(holders, holder))
+      holders.push_back(holder);
+  };
+  Value buffer = root; // (a copy: Value's accessors are not const)
+  add(buffer.getParentRegion());
+  for (Value alias : candidates.getAliasSet())
+    add(alias.getParentRegion());
+  return holders;
 }
 
 void LeakStrategies::placeAtDominanceExits(const GuardSet &guards) {

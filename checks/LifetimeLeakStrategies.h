@@ -99,13 +99,17 @@ private:
   /// join, or their last use there is a terminator other than a return.
   std::optional<GuardAnchor> getGuardAnchor() const;
   /// guarded() for a loss in a region op: before the region op of the
-  /// buffer's region that holds it, after the innermost region op nested in
-  /// the block of a name of the buffer, and after a region op that is the
-  /// loss itself.
+  /// region of a name of the buffer that holds it, after the innermost region
+  /// op nested in the block of a name of the buffer, and after a region op that
+  /// is the loss itself.
   void placeAroundLoss(const GuardSet &guards, bool allocation);
   /// guarded() after a region op that is the loss and uses the buffer,
   /// under each pair of guards (after the pairs at the loss).
   void placePairsAfterLoss(const GuardSet &guards);
+  /// The region ops that hold the loss and do not use the buffer: the
+  /// ancestor of the loss in the buffer's region, then in the region of
+  /// each other name of it (each once).
+  llvm::SmallVector<mlir::Operation *> getLossHolders() const;
   /// guarded() at the end of the last blocks that see the allocation's own
   /// name, for a loss past the blocks it dominates.
   void placeAtDominanceExits(const GuardSet &guards);
