@@ -43,6 +43,40 @@ enum class ChainMode {
 };
 } // namespace
 
+/// Whether `value` is an interior view of the buffer it is taken from (a
+/// subview, through casts): freeing it would not free the buffer.
+static bool isInteriorView(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      value = cast.getSource();
+      continue;
+    }
+    return isa<ViewLikeOpInterface>(def);
+  }
+  return false;
+}
+
+/// Whether some edge into the block of `argument` hands it an interior view
+/// (cfg seed 57056: the exit of a CFG loop passes the header's argument and
+/// a subview of it). Such an argument is no owner: a free of it under a flag
+/// would be an invalid one, and an edge that hands an owner only to it
+/// drops the owner.
+static bool receivesInteriorView(BlockArgument argument) {
+  Block *block = argument.getOwner();
+  for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+    auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+    if (!branch)
+      continue;
+    SuccessorOperands operands =
+        branch.getSuccessorOperands(it.getSuccessorIndex());
+    unsigned index = argument.getArgNumber();
+    if (index < operands.size() && operands[index] &&
+        isInteriorView(operands[index]))
+      return true;
+  }
+  return false;
+}
+
 /// One candidate of getChainFlagFixes (see ChainMode).
 static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
                                             Value root, Deallocator family,
@@ -154,7 +188,7 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     for (BlockArgument argument : block.getArguments()) {
       if (!aliases.contains(argument) ||
           !isa<BaseMemRefType>(argument.getType()) ||
-          (!holds && freedInBlock(argument)))
+          receivesInteriorView(argument) || (!holds && freedInBlock(argument)))
         continue;
       if (label.size() < 2)
         return {};
@@ -186,7 +220,8 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     auto branch = cast<BranchOpInterface>(terminator);
     SuccessorOperands operands = branch.getSuccessorOperands(k);
     for (unsigned i = 0; i < operands.size(); ++i)
-      if (operands[i] && derivesAlways(operands[i], argument))
+      if (operands[i] && !isInteriorView(operands[i]) &&
+          derivesAlways(operands[i], argument))
         return true;
     return false;
   };
@@ -749,7 +784,8 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
   return {std::move(*fix)};
 }
 
-std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
+/// The candidates of getChainFlagFixes for the chain of `root`'s region.
+static std::vector<FixIt> buildChainFlagFixes(const LintContext &context,
                                               Value root, Deallocator family,
                                               bool holds) {
   std::vector<FixIt> fixes =
@@ -760,5 +796,33 @@ std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
     for (ChainMode mode : {ChainMode::Late, ChainMode::Follow})
       for (FixIt &fix : buildChainFlagFix(context, root, family, holds, mode))
         fixes.push_back(std::move(fix));
+  return fixes;
+}
+
+/// The result of the op whose region holds `value` that is `value` on every
+/// path (an `scf.execute_region` that yields it): what hands a buffer of a
+/// nested region to the blocks of the region around it. Null when there is
+/// none, or `value`'s region is a function's body.
+static Value getHandingResult(Value value) {
+  Operation *parent = value.getParentRegion()->getParentOp();
+  if (!parent || isa<FunctionOpInterface>(parent))
+    return {};
+  for (Value result : parent->getResults())
+    if (isa<BaseMemRefType>(result.getType()) && derivesAlways(result, value))
+      return result;
+  return {};
+}
+
+std::vector<FixIt> memlint::getChainFlagFixes(const LintContext &context,
+                                              Value root, Deallocator family,
+                                              bool holds) {
+  std::vector<FixIt> fixes = buildChainFlagFixes(context, root, family, holds);
+  // A buffer of a nested region that no chain of its own region frees, which
+  // the region op hands out to a CFG loop around it: the chain of the region
+  // around, from the op's result (cfg seed 57056: an scf.execute_region's
+  // result that a loop's back-edge hands to its header).
+  for (Value outer = getHandingResult(root); fixes.empty() && outer;
+       outer = getHandingResult(outer))
+    fixes = buildChainFlagFixes(context, outer, family, holds);
   return fixes;
 }

@@ -194,7 +194,10 @@ getFreeUnlessReturnedText(const LintContext &context, mlir::Operation *ret,
 /// on each edge past their blocks that neither hands them on nor leads to a
 /// use, or after their last use in a block none of whose edges does; and
 /// `root` itself (no flag) on the edges of its block that drop it while
-/// another hands it to the chain.
+/// another hands it to the chain. An argument that an edge hands an
+/// interior view (a subview) gets no flag. When `root`'s region gives no
+/// candidate, the chain is built from the result of the region op that
+/// yields `root` on every path, in the region around it (outward).
 /// With `holds`, the flags say which argument holds `root` (a buffer of the
 /// entry block that a CFG loop may return), and `root` is freed before each
 /// return of the region unless the argument it returns holds it.
