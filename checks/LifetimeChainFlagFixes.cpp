@@ -77,6 +77,50 @@ static bool receivesInteriorView(BlockArgument argument) {
   return false;
 }
 
+/// Whether `terminator` is a branch that hands what derives from `owner`
+/// (views of it, which keep no owner alive) only to block arguments nobody
+/// uses (cfg seed 15090: the exit of a CFG loop passes a subview of the
+/// header's argument to the function's exit block, which ignores it). A
+/// free of `owner` before it frees nothing still in use.
+static bool handsOnlyToDeadArguments(Operation *terminator, Value owner) {
+  auto branch = dyn_cast<BranchOpInterface>(terminator);
+  if (!branch)
+    return false;
+  llvm::SetVector<Value> aliases = getFixAliases(owner);
+  for (unsigned k = 0; k < terminator->getNumSuccessors(); ++k) {
+    SuccessorOperands operands = branch.getSuccessorOperands(k);
+    Block *dest = terminator->getSuccessor(k);
+    for (unsigned i = 0; i < operands.size(); ++i) {
+      if (!operands[i] || !aliases.contains(operands[i]))
+        continue;
+      if (i >= dest->getNumArguments() || !dest->getArgument(i).use_empty())
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Inserts `free` after `last`, the last use of what it frees in `block`
+/// (at the top of `block` when null), or before it when it is a branch
+/// that hands that only to block arguments nobody uses. False when `last`
+/// is another terminator (it returns it, or hands it on).
+static bool insertFreeAfterLastUse(FixItBuilder &builder, Block *block,
+                                   Operation *last, Value owner,
+                                   const std::string &free) {
+  if (!last) {
+    builder.insertBefore(&block->front(), free);
+    return true;
+  }
+  if (!last->hasTrait<OpTrait::IsTerminator>()) {
+    builder.insertAfter(last, free);
+    return true;
+  }
+  if (!handsOnlyToDeadArguments(last, owner))
+    return false;
+  builder.insertBefore(last, free);
+  return true;
+}
+
 /// One candidate of getChainFlagFixes (see ChainMode).
 static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
                                             Value root, Deallocator family,
@@ -729,12 +773,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
         freeInOtherRegions(*partial, free);
         continue;
       }
-      if (last && last->hasTrait<OpTrait::IsTerminator>())
-        return {}; // returned, or handed on under a condition
-      if (last)
-        builder.insertAfter(last, free);
-      else
-        builder.insertBefore(&block->front(), free);
+      // (Not when it is returned, or handed on under a condition.)
+      if (!insertFreeAfterLastUse(builder, block, last, argument, free))
+        return {};
     }
   }
   // The followed owners that die in a block past their own.
@@ -745,12 +786,9 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       continue;
     }
     Operation *last = getLastUseIn(block, getFixAliases(owner.value));
-    if (last && last->hasTrait<OpTrait::IsTerminator>())
+    if (!insertFreeAfterLastUse(builder, block, last, owner.value,
+                                followedFreeText(owner)))
       return {};
-    if (last)
-      builder.insertAfter(last, followedFreeText(owner));
-    else
-      builder.insertBefore(&block->front(), followedFreeText(owner));
   }
   for (auto &[block, frees] : regionFrees)
     builder.insertAtEnd(block, frees);
