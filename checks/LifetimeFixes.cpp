@@ -174,6 +174,7 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       strategies.guarded(true);
       strategies.guarded(false, /*allocation=*/true);
       strategies.pathGuarded();
+      strategies.joinGuarded();
     }
     // Lost on some path and dropped by an edge of the allocating block's
     // branch (a back-edge that allocates again) that the other path takes

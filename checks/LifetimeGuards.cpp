@@ -10,7 +10,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -162,6 +164,46 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
         addGuard(select.getCondition(), true);
         addGuard(select.getCondition(), false);
       }
+  return set;
+}
+
+/// Whether the branch `op` hands a name of the buffer to a block argument
+/// on some of its edges, or a region of it frees one.
+static bool decidesOwnership(const Candidates &candidates, Operation *op) {
+  const auto &aliases = candidates.getAliasSet();
+  if (auto branch = dyn_cast<BranchOpInterface>(op))
+    for (unsigned s = 0; s < op->getNumSuccessors(); ++s)
+      if (llvm::any_of(branch.getSuccessorOperands(s).getForwardedOperands(),
+                       [&](Value v) { return aliases.contains(v); }))
+        return true;
+  if (op->getNumRegions() == 0)
+    return false;
+  WalkResult freed = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (aliases.contains(operand) &&
+          hasEffect<MemoryEffects::Free>(nested, operand))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return freed.wasInterrupted();
+}
+
+GuardSet memlint::collectOwnershipDecisions(const Candidates &candidates,
+                                            const LifetimeEvent &event,
+                                            Operation *site) {
+  GuardSet set;
+  for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
+    if (step.kind != WitnessStep::Kind::Branch ||
+        !inSameFunction(step.op, site) ||
+        !decidesOwnership(candidates, step.op))
+      continue;
+    std::optional<std::pair<Value, bool>> decision =
+        getEdgeDecision(step.op, step.successor);
+    if (decision && llvm::none_of(set.guards, [&](const Candidates::Guard &g) {
+          return g.first == decision->first;
+        }))
+      set.guards.push_back(*decision);
+  }
   return set;
 }
 

@@ -94,6 +94,19 @@ private:
 GuardSet collectGuards(const Candidates &candidates, const LifetimeEvent &event,
                        mlir::Operation *site);
 
+/// The branch decisions of the leak `event`'s witness in the function of
+/// `site` that decide what becomes of the buffer: the edge of a branch that
+/// hands a name of it to a block argument on some of its edges, the region
+/// of an op whose regions free a name of it (each condition once, the
+/// latest first; no flags). The guards of a dealloc where the paths of its
+/// uses join, when the loss the witness reports is on some of them only:
+/// the path owns the buffer there where these decisions went its way (cfg
+/// seed 10022: a cf.cond_br hands it or another buffer to a join, whose
+/// scf.if frees what it received on one branch).
+GuardSet collectOwnershipDecisions(const Candidates &candidates,
+                                   const LifetimeEvent &event,
+                                   mlir::Operation *site);
+
 /// The branch decisions that lead to the allocation of the leak `event`'s
 /// buffer (`site`): the edges into the blocks that dominate its block, in
 /// its region and in each region that encloses it, innermost first (of a

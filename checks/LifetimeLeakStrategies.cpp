@@ -560,6 +560,11 @@ std::optional<LeakStrategies::GuardAnchor>
 LeakStrategies::getGuardAnchor() const {
   if (inSameFunction(event.relatedOp, site))
     return GuardAnchor{event.relatedOp, false, false};
+  return getJoinAnchor();
+}
+
+std::optional<LeakStrategies::GuardAnchor>
+LeakStrategies::getJoinAnchor() const {
   SmallVector<Operation *> uses{site};
   for (Value alias : candidates.getAliasSet())
     for (Operation *user : alias.getUsers())
@@ -713,6 +718,22 @@ void LeakStrategies::place(const GuardSet::Guards &which, Operation *anchor,
     else
       candidates.insertGuarded(anchor, /*after=*/false, guard, where,
                                beforeUse);
+}
+
+void LeakStrategies::joinGuarded() {
+  if (!inSameFunction(event.relatedOp, site))
+    return; // (guarded() frees there already)
+  std::optional<GuardAnchor> anchor = getJoinAnchor();
+  if (!anchor || anchor->op == event.relatedOp)
+    return;
+  GuardSet guards = collectOwnershipDecisions(candidates, event, site);
+  if (guards.guards.empty())
+    return;
+  const char *where =
+      anchor->after ? "after its last use, where the paths of its uses join"
+                    : "before the return, where the paths of its uses join";
+  place(guards.singles(), anchor->op, anchor->after, where);
+  place(guards.pairs(), anchor->op, anchor->after, where);
 }
 
 void LeakStrategies::pathGuarded() {

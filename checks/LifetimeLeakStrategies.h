@@ -83,6 +83,15 @@ public:
   /// those an enclosing scf.if decides there left out. Tried last: the
   /// other paths must free it already (validation tells).
   void pathGuarded();
+  /// Lost in a block that some paths of its uses do not reach (an exit of
+  /// a CFG loop that the other paths skip): a dealloc where the paths of its
+  /// uses join, after the last use there, under each decision of the
+  /// witness that hands a name of it to a block argument or frees one, then
+  /// under each pair of them (cfg seed 10022: a cf.cond_br passes it to a
+  /// join on one edge, the join frees what it received on one branch of an
+  /// scf.if; the buffer leaks where the edge passed the other buffer, or
+  /// the branch did not free). Tried last, as pathGuarded().
+  void joinGuarded();
 
 private:
   /// Where guarded() frees: before the loss; for a loss the path meets in a
@@ -98,6 +107,10 @@ private:
   /// The anchor of guarded(); nothing when the paths of the uses do not
   /// join, or their last use there is a terminator other than a return.
   std::optional<GuardAnchor> getGuardAnchor() const;
+  /// After the last use where the paths of the uses of its names join (in
+  /// the innermost region that holds them), or before it when it is a
+  /// return; nothing otherwise.
+  std::optional<GuardAnchor> getJoinAnchor() const;
   /// guarded() for a loss in a region op: before the region op of the
   /// region of a name of the buffer that holds it, after the innermost region
   /// op nested in the block of a name of the buffer, and after a region op that
