@@ -106,11 +106,16 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
         w.push_back({mapBack.back(note.location.range.offset), note.message});
     return w;
   };
-  std::map<std::pair<std::string, uint64_t>, Witness> leakWitnesses;
+  // (With whether the leak was on every path: one left on some path only,
+  // even by the same witness, was freed on a path where it leaked; cfg seed
+  // 6080, where the buffers of two iterations of a CFG loop are lost at the
+  // same exit edge, each needing its own edit.)
+  std::map<std::pair<std::string, uint64_t>, std::pair<Witness, bool>>
+      leakWitnesses;
   for (const Finding *target : targets) {
     if (progress && target->rule == "lifetime-leak")
-      leakWitnesses[{target->rule, target->location.range.offset}] =
-          witnessOf(*target, OffsetMap({}));
+      leakWitnesses[{target->rule, target->location.range.offset}] = {
+          witnessOf(*target, OffsetMap({})), target->allPaths};
     if (llvm::none_of(target->notes,
                       [](const FindingNote &note) { return note.otherSite; })) {
       fixed.insert({target->rule, target->location.range.offset});
@@ -141,7 +146,9 @@ bool memlint::isImprovement(const FileResult &before, const FileResult &after,
       return false;
     if (fixed.count(key)) {
       auto leak = leakWitnesses.find(key);
-      if (leak == leakWitnesses.end() || witnessOf(f, map) == leak->second)
+      if (leak == leakWitnesses.end() ||
+          (witnessOf(f, map) == leak->second.first &&
+           f.allPaths == leak->second.second))
         return false;            // not fixed
       leakWitnesses.erase(leak); // repaired on the path reported
     }
@@ -240,9 +247,10 @@ void memlint::validateFixes(FileResult &result, const LintOptions &options,
   // A leak may be lost at several places, each needing its own edit (the
   // end of a branch and a loop's back-edge): no candidate then removes it.
   // A candidate re-linted alone that frees it on the path reported and
-  // leaves it lost on another is noted as a repair in part; when none of
-  // the leak's candidates fixes it, the first such one is kept, --fix
-  // applies it and its next round repairs the next place. Only candidates
+  // leaves it lost on another (or on some paths only, where it was lost on
+  // every path) is noted as a repair in part; when none of the leak's
+  // candidates fixes it, the first such one is kept, --fix applies it and
+  // its next round repairs the next place. Only candidates
   // that add text and remove no dealloc: each round then frees on more
   // paths and undoes no earlier one, so rounds cannot go in circles. (No
   // re-lint of its own: it is judged on the lint of the candidate alone.)
