@@ -16,6 +16,7 @@
 #include "checks/LifetimeFixSupport.h"
 #include "checks/LifetimeFlagFixes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -59,6 +60,82 @@ std::optional<bool> returnsAlways(Operation *ret, Value value) {
       return std::nullopt;
   }
   return returned;
+}
+
+/// Whether `branch` (when there is one) holds a dealloc of what may be
+/// `value`.
+bool freesIn(Region *branch, Value value) {
+  if (!branch)
+    return false;
+  WalkResult walk = branch->walk([&](memref::DeallocOp dealloc) {
+    if (deriveFromRoot(dealloc.getMemref(), value).kind !=
+        RootDerivation::Never)
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// The flag of what an iteration of `loop` yields at `carried`'s position,
+/// `yielded`, in terms of `own` (the flag carried in) and `yes` (owned): `own`
+/// when it hands the buffer it received on, `yes` when it yields one it
+/// allocated, and for an `scf.if` or `arith.select` of the body that picks
+/// one of those two, an `arith.select` of the same condition named `next`
+/// (its line in `select`, to go before the yield). Nothing otherwise.
+std::optional<std::string> getHandedOnFlag(const SourceInfo &source,
+                                           scf::ForOp loop, Value yielded,
+                                           BlockArgument carried, StringRef own,
+                                           StringRef yes, StringRef next,
+                                           std::string &select) {
+  if (deriveFromRoot(yielded, carried).kind == RootDerivation::Always)
+    return own.str();
+  if (allocatedIn(yielded, loop))
+    return yes.str();
+  // A choice of the two in the body itself: its condition dominates the
+  // yield.
+  Operation *def = yielded.getDefiningOp();
+  if (!def || def->getBlock() != loop.getBody())
+    return std::nullopt;
+  Value condition, onTrue, onFalse;
+  Region *thenRegion = nullptr, *elseRegion = nullptr;
+  if (auto choice = dyn_cast<arith::SelectOp>(def)) {
+    condition = choice.getCondition();
+    onTrue = choice.getTrueValue();
+    onFalse = choice.getFalseValue();
+  } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    if (ifOp.getElseRegion().empty())
+      return std::nullopt;
+    unsigned result = cast<OpResult>(yielded).getResultNumber();
+    condition = ifOp.getCondition();
+    onTrue = ifOp.thenYield().getOperand(result);
+    onFalse = ifOp.elseYield().getOperand(result);
+    thenRegion = &ifOp.getThenRegion();
+    elseRegion = &ifOp.getElseRegion();
+  } else {
+    return std::nullopt;
+  }
+  // (A branch that frees the iter_arg and yields it anyway does not hand it
+  // on: no flag says what it yields.)
+  auto flagOf = [&](Value value, Region *branch) -> std::optional<std::string> {
+    if (derivesAlways(value, carried))
+      return freesIn(branch, carried) ? std::nullopt
+                                      : std::optional<std::string>(own.str());
+    if (allocatedIn(value, loop))
+      return yes.str();
+    return std::nullopt;
+  };
+  std::optional<std::string> whenTrue = flagOf(onTrue, thenRegion),
+                             whenFalse = flagOf(onFalse, elseRegion);
+  std::string name = source.getName(condition);
+  if (!whenTrue || !whenFalse)
+    return std::nullopt;
+  if (*whenTrue == *whenFalse)
+    return *whenTrue;
+  if (!StringRef(name).starts_with("%"))
+    return std::nullopt;
+  select = next.str() + " = arith.select " + name + ", " + *whenTrue + ", " +
+           *whenFalse + " : i1";
+  return next.str();
 }
 
 } // namespace
@@ -132,27 +209,28 @@ std::optional<FixIt> holdInLoop(const LintContext &context, Value root,
   std::string own = "%memlint_hold_" + suffix,
               owned = "%memlint_held_" + suffix,
               yes = "%memlint_hold_true_" + suffix,
-              no = "%memlint_hold_false_" + suffix;
-  if (anyNameTaken(text, {own, owned, yes, no}))
+              no = "%memlint_hold_false_" + suffix,
+              choice = "%memlint_hold_next_" + suffix;
+  if (anyNameTaken(text, {own, owned, yes, no, choice}))
     return std::nullopt;
 
-  // What the iteration hands on: the buffer it received (with its flag) or
-  // one it allocated (owned).
+  // What the iteration hands on: the buffer it received (with its flag), one
+  // it allocated (owned), or either of them, as a choice of the body picks.
   BlockArgument carried = loop.getRegionIterArgs()[index];
   Value yielded = loop.getYieldedValues()[index];
-  std::string next;
-  if (deriveFromRoot(yielded, carried).kind == RootDerivation::Always)
-    next = own;
-  else if (allocatedIn(yielded, loop))
-    next = yes;
-  else
+  std::string select;
+  std::optional<std::string> next =
+      getHandedOnFlag(source, loop, yielded, carried, own, yes, choice, select);
+  if (!next)
     return std::nullopt;
   EditList edits(context);
-  if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {next}, edits))
+  if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {*next}, edits))
     return std::nullopt;
   FixItBuilder builder(context);
   builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
                                            " = arith.constant false");
+  if (!select.empty())
+    builder.insertBefore(loop.getBody()->getTerminator(), select);
 
   // The body frees what it received only when the loop owns it.
   Region &body = loop.getRegion();
