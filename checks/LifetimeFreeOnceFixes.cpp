@@ -101,6 +101,44 @@ SmallVector<Operation *> getLastCallsOfHelpers(ArrayRef<Operation *> frees) {
   return result;
 }
 
+/// The text of `site`, a call of one operand that frees a value of
+/// `root`'s type holding `root` on every path (`root` itself, a cast of it
+/// and back), with that operand renamed `root`; none for other sites.
+std::optional<std::string> getCallFreeingText(const LintContext &context,
+                                              Operation *site, Value root) {
+  if (!isa<CallOpInterface>(site) || site->getNumOperands() != 1)
+    return std::nullopt;
+  Value freed = site->getOperand(0);
+  if (freed.getType() != root.getType() || !derivesAlways(freed, root))
+    return std::nullopt;
+  std::optional<std::string> text = getOpText(context, site);
+  if (!text)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  std::string from = "(" + source.getName(freed) + ")";
+  size_t at = text->find(from);
+  if (at == std::string::npos)
+    return std::nullopt;
+  return text->replace(at, from.size(), "(" + source.getName(root) + ")");
+}
+
+/// The text of the call among `frees` that frees `root` itself, else of the
+/// first one that frees a value holding it (getCallFreeingText).
+std::optional<std::string> getKeptCallText(const LintContext &context,
+                                           ArrayRef<Operation *> frees,
+                                           Value root) {
+  for (Operation *free : frees)
+    if (isa<CallOpInterface>(free) && free->getNumOperands() == 1 &&
+        free->getOperand(0) == root)
+      if (std::optional<std::string> text = getOpText(context, free))
+        return text;
+  for (Operation *free : frees)
+    if (std::optional<std::string> text =
+            getCallFreeingText(context, free, root))
+      return text;
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<FreePlace>
@@ -203,17 +241,12 @@ std::optional<FixIt> memlint::getFreeOnceFix(const LintContext &context,
     if (free != moved)
       builder.remove(free);
   if (owned) {
-    std::string text = getDeallocText(context, root, family);
-    // A call of a helper that frees `root` itself stays the way it is
-    // freed: it moves (deleting the last call of a helper that frees its
-    // argument would make that helper's free an invalid one).
-    for (Operation *free : always)
-      if (isa<CallOpInterface>(free) && free->getNumOperands() == 1 &&
-          free->getOperand(0) == root)
-        if (std::optional<std::string> call = getOpText(context, free)) {
-          text = *call;
-          break;
-        }
+    // A call of a helper that frees `root` (itself, or a cast of it and
+    // back) stays the way it is freed: it moves, as a call of `root`
+    // (deleting the last call of a helper that frees its argument would
+    // make that helper's free an invalid one; gen seed 61105).
+    std::string text = getKeptCallText(context, always, root)
+                           .value_or(getDeallocText(context, root, family));
     if (kept) {
       std::string condition = source.getName(kept->condition);
       text = getGuardedText(condition, !kept->rootWhenTrue, text);
@@ -293,20 +326,12 @@ std::optional<FixIt> memlint::getFreeEachOnceFix(const LintContext &context,
   // free an invalid one); the others by a dealloc.
   const SourceInfo &source = context.getSource();
   llvm::DenseMap<Value, std::string> texts;
-  for (Operation *site : sites) {
-    if (!isa<CallOpInterface>(site) || site->getNumOperands() != 1)
-      continue;
-    Value freed = site->getOperand(0);
+  for (Operation *site : sites)
     for (Value root : roots)
-      if (freed.getType() == root.getType() && derivesAlways(freed, root))
-        if (std::optional<std::string> text = getOpText(context, site)) {
-          std::string from = "(" + source.getName(freed) + ")";
-          size_t at = text->find(from);
-          if (at != std::string::npos && !texts.count(root))
-            texts[root] = text->replace(at, from.size(),
-                                        "(" + source.getName(root) + ")");
-        }
-  }
+      if (!texts.count(root))
+        if (std::optional<std::string> text =
+                getCallFreeingText(context, site, root))
+          texts[root] = *text;
   if (sites.empty())
     return std::nullopt;
   // Then one dealloc of each after its last use (the deallocs of one place
