@@ -233,9 +233,19 @@ GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
   GuardSet set;
   Value buffer = event.buffer;
   Operation *function = getFunctionOf(site);
-  if (!buffer || !function || !buffer.getParentBlock() ||
-      getFunctionOf(buffer.getParentBlock()->getParentOp()) != function)
+  if (!buffer || !function || !buffer.getParentBlock())
     return set;
+  // A buffer the callee of `site` allocates and returns: the decisions on
+  // the callee's arguments that its allocation needs, on what the call
+  // passes for them (a callee that returns a fresh buffer or memory the
+  // caller does not own, chosen by an i1 argument: cfg seed 62001).
+  auto call = dyn_cast<CallOpInterface>(site);
+  Operation *callee = getFunctionOf(buffer.getParentBlock()->getParentOp());
+  if (callee != function) {
+    if (!call || !callee || call.resolveCallable() != callee)
+      return set;
+    function = callee;
+  }
   DominanceInfo dominance(function);
   // From the allocation's block out through each region that encloses it:
   // the edges into the blocks that dominate it, each the only edge that
@@ -253,6 +263,14 @@ GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
           continue;
         std::optional<std::pair<Value, bool>> decision =
             getEdgeDecision(edge->first, edge->second);
+        if (decision && function != getFunctionOf(site)) {
+          auto argument = dyn_cast<BlockArgument>(decision->first);
+          if (!argument || !argument.getOwner()->isEntryBlock() ||
+              argument.getOwner()->getParentOp() != function ||
+              argument.getArgNumber() >= call.getArgOperands().size())
+            continue;
+          decision->first = call.getArgOperands()[argument.getArgNumber()];
+        }
         if (decision && !llvm::is_contained(set.guards, *decision))
           set.guards.push_back(*decision);
       }
