@@ -239,10 +239,11 @@ GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
   // the callee's arguments that its allocation needs, on what the call
   // passes for them (a callee that returns a fresh buffer or memory the
   // caller does not own, chosen by an i1 argument: cfg seed 62001).
-  auto call = dyn_cast<CallOpInterface>(site);
+  CallOpInterface through; // the call, when the callee allocates it
   Operation *callee = getFunctionOf(buffer.getParentBlock()->getParentOp());
   if (callee != function) {
-    if (!call || !callee || call.resolveCallable() != callee)
+    through = dyn_cast<CallOpInterface>(site);
+    if (!through || !callee || through.resolveCallable() != callee)
       return set;
     function = callee;
   }
@@ -263,13 +264,13 @@ GuardSet memlint::collectAllocationGuards(const LifetimeEvent &event,
           continue;
         std::optional<std::pair<Value, bool>> decision =
             getEdgeDecision(edge->first, edge->second);
-        if (decision && function != getFunctionOf(site)) {
+        if (decision && through) {
           auto argument = dyn_cast<BlockArgument>(decision->first);
           if (!argument || !argument.getOwner()->isEntryBlock() ||
               argument.getOwner()->getParentOp() != function ||
-              argument.getArgNumber() >= call.getArgOperands().size())
+              argument.getArgNumber() >= through.getArgOperands().size())
             continue;
-          decision->first = call.getArgOperands()[argument.getArgNumber()];
+          decision->first = through.getArgOperands()[argument.getArgNumber()];
         }
         if (decision && !llvm::is_contained(set.guards, *decision))
           set.guards.push_back(*decision);

@@ -64,6 +64,20 @@ static std::optional<JoinFlagSite> getJoinFlagSite(const SourceInfo &source,
   return site;
 }
 
+/// The constants of a join flag at the top of `entry`, and `free` (guarded
+/// by the flag) after `last` in `block`, or at its top when null.
+static void insertFlaggedFree(FixItBuilder &builder, Block &entry,
+                              const std::string &yes, const std::string &no,
+                              const std::string &free, Block *block,
+                              Operation *last) {
+  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
+                                           " = arith.constant false");
+  if (last)
+    builder.insertAfter(last, free);
+  else
+    builder.insertBefore(&block->front(), free);
+}
+
 std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
                                                  Value root, Block *join,
                                                  Deallocator family) {
@@ -125,14 +139,10 @@ std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
   if (!passes || !keeps)
     return std::nullopt; // (one flag value: other strategies' case)
   FixItBuilder builder(context);
-  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
-                                           " = arith.constant false");
-  std::string free = getGuardedText(flag, /*whenTrue=*/true,
-                                    getDeallocText(context, root, family));
-  if (last)
-    builder.insertAfter(last, free);
-  else
-    builder.insertBefore(&join->front(), free);
+  insertFlaggedFree(builder, entry, yes, no,
+                    getGuardedText(flag, /*whenTrue=*/true,
+                                   getDeallocText(context, root, family)),
+                    join, last);
   if (!edits.append(builder))
     return std::nullopt;
   return edits.take("free " + source.getName(root) + " in " +
@@ -259,14 +269,10 @@ std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
   if (last && last->hasTrait<OpTrait::IsTerminator>())
     return std::nullopt; // handed on again
   FixItBuilder builder(context);
-  builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
-                                           " = arith.constant false");
-  std::string free = getGuardedText(flag, /*whenTrue=*/true,
-                                    "memref.dealloc " + base + " : " + type);
-  if (last)
-    builder.insertAfter(last, free);
-  else
-    builder.insertBefore(&block->front(), free);
+  insertFlaggedFree(builder, entry, yes, no,
+                    getGuardedText(flag, /*whenTrue=*/true,
+                                   "memref.dealloc " + base + " : " + type),
+                    block, last);
   if (!edits.append(builder))
     return std::nullopt;
   return edits.take("free the buffer " + source.getName(root) +
