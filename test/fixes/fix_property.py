@@ -150,6 +150,9 @@ def main():
                     help="programs A:B of cfg_fuzz.py (random CFG shapes, each "
                          "style in turn), checked by its exact oracle through "
                          "cfg_text.py, which reads the fixed text back")
+    ap.add_argument("--recursion-ratio", type=float, default=0.0,
+                    help="share of cfg_fuzz.py callees that call themselves "
+                         "under a counter (default 0)")
     ap.add_argument("--extra", action="append", default=[],
                     help="extra tool argument (repeatable)")
     ap.add_argument("--work", help="work directory (default: temporary)")
@@ -170,7 +173,10 @@ def main():
     for seeds, make, prefix, oracle in (
             (args.seeds, memlint_fuzz.make_program, "gen",
              lambda text: memlint_fuzz.ground_truth(memlint_fuzz.parse_module(text))),
-            (args.cfg_seeds, cfg_fuzz.make_program, "cfg",
+            (args.cfg_seeds,
+             lambda seed, buggy_ratio: cfg_fuzz.make_program(
+                 seed, buggy_ratio, recursion_ratio=args.recursion_ratio),
+             "cfg",
              cfg_text.ground_truth_text)):
         a, b = (int(x) for x in seeds.split(":"))
         for seed in range(a, b):
