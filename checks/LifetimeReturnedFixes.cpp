@@ -16,6 +16,7 @@
 #include "checks/LifetimeFreeFixes.h"
 #include "checks/LifetimeHoldsWriter.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -40,6 +41,14 @@ struct FreeSite {
   Value operand;
 };
 
+/// What a `gpu.dealloc async` frees. getFreedOperand leaves it out (later
+/// ops may wait on its token, so its line can neither go nor move); the
+/// strategies here keep a token in its place (getKeptTokenText).
+Value getAsyncFreedOperand(Operation *op) {
+  auto dealloc = dyn_cast<gpu::DeallocOp>(op);
+  return dealloc && dealloc.getAsyncToken() ? dealloc.getMemref() : Value();
+}
+
 /// The free sites of `roots` and their aliases in the function of `ret`,
 /// each once, in the order of the roots and their aliases' uses.
 SmallVector<FreeSite> getFreeSites(ArrayRef<Value> roots, Operation *ret) {
@@ -47,11 +56,78 @@ SmallVector<FreeSite> getFreeSites(ArrayRef<Value> roots, Operation *ret) {
   llvm::SmallPtrSet<Operation *, 8> done;
   for (Value root : roots)
     for (Value alias : getFixAliases(root))
-      for (Operation *user : alias.getUsers())
-        if (Value operand = getFreedOperand(user))
-          if (inSameFunction(user, ret) && done.insert(user).second)
-            sites.push_back({user, operand});
+      for (Operation *user : alias.getUsers()) {
+        Value operand = getFreedOperand(user);
+        if (!operand)
+          operand = getAsyncFreedOperand(user);
+        if (operand && inSameFunction(user, ret) && done.insert(user).second)
+          sites.push_back({user, operand});
+      }
   return sites;
+}
+
+/// For a `gpu.dealloc async` site: a `gpu.wait async` on its dependencies
+/// under the name of its token, which the ops after it may wait on or the
+/// function return; "" for any other site. What MLIR's ownership-based
+/// deallocation writes for one it guards: the token it returns is ready
+/// when the dependencies are, and the guarded free is waited for.
+std::optional<std::string> getKeptTokenText(const LintContext &context,
+                                            Operation *site) {
+  auto dealloc = dyn_cast<gpu::DeallocOp>(site);
+  if (!dealloc || !dealloc.getAsyncToken())
+    return "";
+  const SourceInfo &source = context.getSource();
+  std::string token = source.getName(dealloc.getAsyncToken());
+  if (!StringRef(token).starts_with("%"))
+    return std::nullopt;
+  std::string text = token + " = gpu.wait async";
+  if (!dealloc.getAsyncDependencies().empty()) {
+    text += " [";
+    for (auto [i, dependency] :
+         llvm::enumerate(dealloc.getAsyncDependencies())) {
+      std::string name = source.getName(dependency);
+      if (!StringRef(name).starts_with("%"))
+        return std::nullopt;
+      text += (i ? ", " : "") + name;
+    }
+    text += "]";
+  }
+  return text;
+}
+
+/// The edit that deletes the free site `site` (a `gpu.dealloc async`
+/// leaves the token it names, getKeptTokenText).
+bool removeFreeSite(const LintContext &context, FixItBuilder &builder,
+                    Operation *site) {
+  std::optional<std::string> kept = getKeptTokenText(context, site);
+  if (!kept)
+    return false;
+  return kept->empty() ? builder.remove(site) : builder.replace(site, *kept);
+}
+
+/// The free site `site` run only where `condition` (a name) is `whenTrue`,
+/// after `lines`: a `gpu.dealloc async` under a new name, waited for in its
+/// branch, after the token it names (getKeptTokenText).
+bool guardFreeSite(const LintContext &context, FixItBuilder &builder,
+                   Operation *site, StringRef lines, StringRef condition,
+                   bool whenTrue) {
+  std::optional<std::string> text = getOpText(context, site);
+  std::optional<std::string> kept = getKeptTokenText(context, site);
+  if (!text || !kept)
+    return false;
+  if (kept->empty())
+    return builder.replace(
+        site, lines.str() + getGuardedText(condition, whenTrue, *text));
+  std::string token = context.getSource().getName(site->getResult(0));
+  std::string freed = "%memlint_freed_" + token.substr(1);
+  if (!StringRef(*text).starts_with(token + " ") ||
+      context.getSource().getText().contains(freed))
+    return false;
+  std::string guarded =
+      freed + text->substr(token.size()) + "\ngpu.wait [" + freed + "]";
+  return builder.replace(site,
+                         lines.str() + *kept + "\n" +
+                             getGuardedText(condition, whenTrue, guarded));
 }
 
 /// The value of the i1 `condition` wherever `op` runs, when an enclosing
@@ -99,7 +175,8 @@ std::optional<FixIt> stopFreeingSelected(const LintContext &context,
     if (d.kind == RootDerivation::Never)
       continue;
     if (d.kind == RootDerivation::Always) {
-      builder.remove(dealloc);
+      if (!removeFreeSite(context, builder, dealloc))
+        return std::nullopt;
       ++changed;
       continue;
     }
@@ -109,16 +186,17 @@ std::optional<FixIt> stopFreeingSelected(const LintContext &context,
     std::optional<bool> known = getKnownCondition(dealloc, d.condition);
     if (known) {
       if (*known == d.rootWhenTrue) {
-        builder.remove(dealloc);
+        if (!removeFreeSite(context, builder, dealloc))
+          return std::nullopt;
         ++changed;
       }
       continue;
     }
     std::string condition = source.getName(d.condition);
-    std::optional<std::string> text = getOpText(context, dealloc);
-    if (!StringRef(condition).starts_with("%") || !text)
+    if (!StringRef(condition).starts_with("%") ||
+        !guardFreeSite(context, builder, dealloc, "", condition,
+                       !d.rootWhenTrue))
       return std::nullopt;
-    builder.replace(dealloc, getGuardedText(condition, !d.rootWhenTrue, *text));
     ++changed;
   }
   if (!changed)
@@ -173,11 +251,13 @@ std::optional<FixIt> stopFreeingReturned(const LintContext &context,
       continue; // never what it returns
     ++changed;
     if (writer.isConstant(*same, true)) {
-      builder.remove(site);
+      if (!removeFreeSite(context, builder, site))
+        return std::nullopt;
       continue;
     }
-    builder.replace(site, writer.getLines() +
-                              getGuardedText(*same, /*whenTrue=*/false, *text));
+    if (!guardFreeSite(context, builder, site, writer.getLines(), *same,
+                       /*whenTrue=*/false))
+      return std::nullopt;
   }
   if (!changed)
     return std::nullopt;
