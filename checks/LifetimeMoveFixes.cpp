@@ -19,6 +19,8 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -91,6 +93,32 @@ std::optional<std::pair<Value, bool>> getEnteringDecision(Block *block) {
     return std::nullopt;
   return getEdgeDecision(branch, llvm::find(branch->getSuccessors(), block) -
                                      branch->getSuccessors().begin());
+}
+
+/// The text of the dealloc `free` moved to the top of `join`, a successor
+/// of its block: as written when what it frees is defined where `join`
+/// sees it; else a dealloc of the argument of `join` that the edge from
+/// its block hands it to (upstream buffer-hoisting: a buffer of one branch
+/// freed before the join that reads it).
+std::optional<std::string> getFreeTextAt(const LintContext &context,
+                                         Operation *free, Block *join) {
+  auto dealloc = dyn_cast<memref::DeallocOp>(free);
+  if (!dealloc)
+    return getOpText(context, free);
+  Value freed = dealloc.getMemref();
+  DominanceInfo dominance(getFunctionOf(free));
+  if (dominance.properlyDominates(freed, &join->front()))
+    return getOpText(context, free);
+  auto branch = dyn_cast<BranchOpInterface>(free->getBlock()->getTerminator());
+  if (!branch || llvm::count(branch->getSuccessors(), join) != 1)
+    return std::nullopt;
+  unsigned index = llvm::find(branch->getSuccessors(), join) -
+                   branch->getSuccessors().begin();
+  SuccessorOperands operands = branch.getSuccessorOperands(index);
+  for (unsigned i = 0; i < operands.size(); ++i)
+    if (operands[i] == freed && i < join->getNumArguments())
+      return getDeallocText(context, join->getArgument(i), Deallocator::Memref);
+  return std::nullopt;
 }
 
 } // namespace
@@ -203,7 +231,8 @@ memlint::getMoveFreeFixes(const LintContext &context, Operation *free,
       // 32070).
       if (!ownGuard && holder == free)
         if (auto edge = getEnteringDecision(freeBlock))
-          if (std::optional<std::string> text = getOpText(context, free)) {
+          if (std::optional<std::string> text =
+                  getFreeTextAt(context, free, join)) {
             std::string moved = getGuardedText(
                 context.getSource().getName(edge->first), edge->second, *text);
             FixItBuilder guarded(context);
