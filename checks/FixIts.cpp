@@ -169,9 +169,14 @@ std::optional<std::string> memlint::getOpText(const SourceInfo &source,
 
 std::string memlint::getDeallocText(const LintContext &context, Value value,
                                     Deallocator family) {
+  return getDeallocText(context, value, family,
+                        context.getSource().getName(value));
+}
+
+std::string memlint::getDeallocText(const LintContext &context, Value value,
+                                    Deallocator family, StringRef name) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  std::string name = context.getSource().getName(value);
   switch (family) {
   case Deallocator::Memref:
     os << "memref.dealloc " << name << " : " << value.getType();

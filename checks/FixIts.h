@@ -142,6 +142,9 @@ std::optional<std::string> getOpText(const SourceInfo &source,
 /// naming `value` as the source does.
 std::string getDeallocText(const LintContext &context, mlir::Value value,
                            Deallocator family);
+/// The same, naming `value` `name` (a value the fix itself names).
+std::string getDeallocText(const LintContext &context, mlir::Value value,
+                           Deallocator family, llvm::StringRef name);
 
 /// Deletes the free of `freed` by `free`: the lines of `free`, or, for a
 /// `bufferization.dealloc` that frees other memrefs too or whose results

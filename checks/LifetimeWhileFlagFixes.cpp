@@ -30,9 +30,9 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// Appends the operand `value` of type `type` to the one-line terminator
-/// `op` written as `name ... %a, %b : A, B` (or as `name ...` without
-/// operands, after `prefixEnd` bytes of its line such as the condition of
-/// `scf.condition(%c)`).
+/// `op` written as `name ... %a, %b : A, B` (also `%b: A, B`, which MLIR
+/// reads the same) or as `name ...` without operands (after the condition
+/// of `scf.condition(%c)`).
 bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
                              StringRef value, StringRef type, EditList &edits) {
   auto lines = source.getWholeLines(op);
@@ -54,7 +54,9 @@ bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
     ++start;
   }
   size_t end = line.rtrim().size();
-  size_t colon = findTopLevel(line, start, " : ");
+  size_t colon = findTopLevel(line, start, ":");
+  if (colon != StringRef::npos && line[colon - 1] == ' ')
+    --colon;
   if (colon == StringRef::npos) {
     if (!line.slice(start, end).trim().empty())
       return false;
@@ -66,24 +68,28 @@ bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
   return true;
 }
 
-/// `scf.if FLAG {\n  DEALLOC\n}`.
+/// `scf.if FLAG {\n  DEALLOC\n}` (naming `value` `name` when given).
 std::string guardedDealloc(const LintContext &context, StringRef flag,
-                           Value value, Deallocator family) {
+                           Value value, Deallocator family,
+                           StringRef name = {}) {
   return getGuardedText(flag, /*whenTrue=*/true,
-                        getDeallocText(context, value, family));
+                        name.empty()
+                            ? getDeallocText(context, value, family)
+                            : getDeallocText(context, value, family, name));
 }
 
 /// The edits that free `value`, the result of `op`, under `flag` once it
 /// is dead: after its last use in the block of `op` (just after `op` when
 /// that block does not use it); with `atExits`, when that block hands it on
 /// to other blocks instead, before each return of the function that `op`
-/// dominates and that does not return it.
+/// dominates and that does not return it. `name` names `value` when the
+/// source does not (results the fix names).
 bool freeResultUnderFlag(const LintContext &context, Operation *op, Value value,
                          StringRef flag, Deallocator family, bool atExits,
-                         EditList &edits) {
+                         EditList &edits, StringRef name = {}) {
   llvm::SetVector<Value> aliases = getFixAliases(value);
   Operation *last = getLastUseIn(op->getBlock(), aliases);
-  std::string text = guardedDealloc(context, flag, value, family);
+  std::string text = guardedDealloc(context, flag, value, family, name);
   FixItBuilder builder(context);
   if (!last || !last->hasTrait<OpTrait::IsTerminator>()) {
     if (atExits)
@@ -277,15 +283,32 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
   // The header, up to the brace of the `before` region (on one line or
   // several):
   // "%r0, %r1 = scf.while (%w0 = %i0, %w1 = %i1) : (T0, T1) -> (T0, T1) {",
-  // the results also as one group ("%r:2 = scf.while ...").
+  // the results also as one group ("%r:2 = scf.while ...") or not named
+  // when nothing uses them ("scf.while ...").
   size_t open = findTopLevel(text, lines->first, "{");
   if (open == StringRef::npos || open >= lines->second)
     return {};
   StringRef header = text.slice(lines->first, open + 1);
-  size_t equals = header.find(" = scf.while");
-  if (equals == StringRef::npos || header.contains("//"))
+  if (header.contains("//"))
     return {};
-  StringRef names = header.take_front(equals);
+  size_t equals = header.find(" = scf.while");
+  // Results not named: the flag the loop returns needs a name, and so does
+  // the result freed under it; the fix names them all, one by one
+  // ("%memlint_while_L_0, %memlint_while_L_1, %memlint_owned_L = scf.while").
+  std::string unnamed;
+  size_t whileEnd;
+  if (equals != StringRef::npos) {
+    whileEnd = equals + StringRef(" = scf.while").size();
+  } else {
+    equals = header.size() - header.ltrim().size();
+    if (!header.substr(equals).starts_with("scf.while"))
+      return {};
+    unnamed = "%memlint_while_" + suffix + "_";
+    if (anyNameTaken(text, {unnamed}))
+      return {};
+    whileEnd = equals + StringRef("scf.while").size();
+  }
+  StringRef names = unnamed.empty() ? header.take_front(equals) : "";
   size_t lead = names.size() - names.ltrim().size();
   names = names.ltrim();
   std::optional<std::pair<size_t, std::string>> group;
@@ -299,7 +322,6 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     owned = (name + "#" + Twine(n)).str();
     group = {lead + name.size() + 1, std::to_string(n + 1)};
   }
-  size_t whileEnd = equals + StringRef(" = scf.while").size();
   while (whileEnd < header.size() &&
          StringRef(" \n").contains(header[whileEnd]))
     ++whileEnd;
@@ -337,7 +359,12 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
     auto sep = [&](size_t close) {
       return header[close - 1] == '(' ? "" : ", ";
     };
-    if (group)
+    if (!unnamed.empty()) {
+      std::string results;
+      for (unsigned k = 0, e = loop->getNumResults(); k != e; ++k)
+        results += unnamed + std::to_string(k) + ", ";
+      edits.insert(at + equals, results + owned + " = ");
+    } else if (group)
       edits.replace(at + group->first, equals - group->first, group->second);
     else
       edits.insert(at + equals, ", " + owned);
@@ -412,11 +439,14 @@ std::vector<FixIt> memlint::getWhileCarriedFlagFixes(const LintContext &context,
                      " says the yield does not carry it";
     if (variant != 0) {
       Value result = loop->getResult(*forwarded);
+      std::string resultName = unnamed.empty()
+                                   ? source.getName(result)
+                                   : unnamed + std::to_string(*forwarded);
       if (!freeResultUnderFlag(context, loop, result, owned, family,
-                               /*atExits=*/variant == 2, edits))
+                               /*atExits=*/variant == 2, edits, resultName))
         continue;
       description +=
-          ", and " + source.getName(result) + " when " + owned + " says so, " +
+          ", and " + resultName + " when " + owned + " says so, " +
           (variant == 1 ? "after its last use" : "before each return");
     }
     if (std::optional<FixIt> fix = edits.take(description))
