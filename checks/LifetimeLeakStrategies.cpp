@@ -176,13 +176,20 @@ SmallVector<Block *> getDominanceExits(DominanceInfo &dominance, Block *home,
 
 /// The block that edge `successor` of `op` enters, when it is the leaking
 /// path's own: only `op`'s block branches to it, and every edge of `op` into
-/// it hands over the same operands as this one (a cf.switch whose cases
-/// share a destination: cfg seed 27024, where the block that calls the
+/// it hands over what this one hands over of the buffer (a cf.switch whose
+/// cases share a destination: cfg seed 27024, where the block that calls the
 /// callee the witness loses the buffer in is entered by three cases of one
-/// switch). Null for a block that other edges with other operands enter
-/// (`cf.cond_br %c, ^bb1(%arg), ^bb1(%b)`: test/fixes/dead-guard-cfg.mlir),
-/// whose paths are not the witness's.
-Block *getOwnSuccessor(Operation *op, unsigned successor) {
+/// switch). Edges that hand the block a name of the buffer (one of
+/// `aliases`) may differ in their other operands: each hands it over alike,
+/// in the same arguments (cfg seed 64062: two cases pass one view of it and
+/// different memrefs in another argument; the join's flags cannot free a
+/// view). Null for a block that other edges enter with other names of it,
+/// or with it in other arguments (`cf.cond_br %c, ^bb1(%arg), ^bb1(%b)`:
+/// test/fixes/dead-guard-cfg.mlir), whose paths are not the witness's, and
+/// for one they enter with other operands and none of it: the buffer only
+/// reaches it there, and the frees before the branch are tried instead.
+Block *getOwnSuccessor(Operation *op, unsigned successor,
+                       const llvm::SetVector<Value> &aliases) {
   Block *dest = op->getSuccessor(successor);
   if (dest->getSinglePredecessor() == op->getBlock())
     return dest;
@@ -197,9 +204,18 @@ Block *getOwnSuccessor(Operation *op, unsigned successor) {
       continue;
     SuccessorOperands other = branch.getSuccessorOperands(k);
     if (other.getProducedOperandCount() != 0 ||
-        taken.getProducedOperandCount() != 0 ||
-        !llvm::equal(other.getForwardedOperands(),
-                     taken.getForwardedOperands()))
+        taken.getProducedOperandCount() != 0 || other.size() != taken.size())
+      return nullptr;
+    bool handed = false, differs = false;
+    for (auto [mine, theirs] : llvm::zip_equal(taken.getForwardedOperands(),
+                                               other.getForwardedOperands())) {
+      if (mine != theirs &&
+          (aliases.contains(mine) || aliases.contains(theirs)))
+        return nullptr;
+      handed |= aliases.contains(mine);
+      differs |= mine != theirs;
+    }
+    if (differs && !handed)
       return nullptr;
   }
   return dest;
@@ -262,9 +278,9 @@ void LeakStrategies::alongWitness() {
         candidates.addElseRegion(ifOp);
     } else if (step.successor >= 0 &&
                step.successor < (int)op->getNumSuccessors() &&
-               getOwnSuccessor(op, step.successor)) {
+               getOwnSuccessor(op, step.successor, candidates.getAliasSet())) {
       // Only a block this edge alone enters, or other edges of the same
-      // branch with the same operands (cases of a switch that share
+      // branch that hand it over alike (cases of a switch that share
       // it): a block that other edges enter is not the leaking path's
       // own.
       Block *dest = op->getSuccessor(step.successor);
