@@ -132,6 +132,11 @@ std::vector<FixIt> getLoopResultFlagFixes(const LintContext &context,
 /// branches swapped when `root` is yielded on false). The replacing branch
 /// frees the carried buffer under the flag after its last use there, and
 /// the loop's result is freed under it after the loop (cfg seed 28055).
+/// When the loop is nested in scf.for loops that hand it their iter_arg as
+/// the init and yield its result on at that position, each of them carries
+/// a flag too (the inner one's init is the outer one's iter_arg, the outer
+/// one yields the inner one's result flag), and the outermost loop's result
+/// is freed after it (upstream loop_nested_alloc).
 std::vector<FixIt> getLoopReplacedFlagFixes(const LintContext &context,
                                             mlir::Value root,
                                             Deallocator family);

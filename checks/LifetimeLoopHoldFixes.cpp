@@ -627,8 +627,46 @@ std::vector<FixIt> memlint::getLoopReplacedFlagFixes(const LintContext &context,
                 next = "%memlint_repl_next_" + suffix;
     if (anyNameTaken(text, {own, owned, yes, no, next}))
       continue;
+    // The enclosing scf.for loops that carry the buffer on: each gives the
+    // loop inside it its iter_arg as the init and yields that loop's result
+    // at the same position (nested loops that replace the buffer in the
+    // innermost body; upstream loop_nested_alloc). A flag that restarts
+    // false at each entry of the inner loop would not free, when it is
+    // replaced, a buffer an earlier iteration of an outer loop allocated:
+    // each of them carries a flag too, the inner loop's starting as the
+    // outer one's iter_arg, and the outermost one's result is freed after
+    // it.
+    SmallVector<std::pair<scf::ForOp, unsigned>> chain = {{loop, index}};
+    SmallVector<std::string> owns = {own}, owneds = {owned};
+    while (true) {
+      auto [inner, at] = chain.back();
+      auto outer = dyn_cast<scf::ForOp>(inner->getParentOp());
+      auto arg = dyn_cast<BlockArgument>(inner.getInitArgs()[at]);
+      if (!outer || !arg || arg.getOwner() != outer.getBody() ||
+          arg.getArgNumber() < outer.getNumInductionVars())
+        break;
+      unsigned position = arg.getArgNumber() - outer.getNumInductionVars();
+      if (outer.getYieldedValues()[position] != inner->getResult(at))
+        break;
+      std::string outerSuffix = std::to_string(source.getRange(outer).line) +
+                                "_" + std::to_string(position);
+      chain.push_back({outer, position});
+      owns.push_back("%memlint_repl_" + outerSuffix);
+      owneds.push_back("%memlint_repld_" + outerSuffix);
+    }
+    if (anyNameTaken(text, owns) || anyNameTaken(text, owneds))
+      continue;
     EditList edits(context);
-    if (!appendFlagIterArgs(source, loop, {own}, {owned}, no, {next}, edits))
+    bool appended = true;
+    for (auto [k, link] : llvm::enumerate(chain)) {
+      // Each loop starts with the flag of the loop around it (false for
+      // the outermost: what it receives is memory of before the loops) and
+      // yields the flag of the loop inside it.
+      appended &= appendFlagIterArgs(source, link.first, {owns[k]}, {owneds[k]},
+                                     k + 1 == chain.size() ? no : owns[k + 1],
+                                     {k == 0 ? next : owneds[k - 1]}, edits);
+    }
+    if (!appended)
       continue;
     FixItBuilder builder(context);
     builder.insertBefore(&entry.front(), yes + " = arith.constant true\n" + no +
@@ -653,21 +691,25 @@ std::vector<FixIt> memlint::getLoopReplacedFlagFixes(const LintContext &context,
       builder.insertAfter(last, free);
     else
       builder.insertBefore(&branch.front(), free);
-    // After the loop: its result, under the flag, after the result's last
-    // use (in the loop's block, or in the block that post-dominates the
-    // uses after it), as Candidates::loopCarriedFlag frees it.
-    Value loopResult = loop->getResult(index);
+    // After the outermost loop of the chain: its result, under its flag,
+    // after the result's last use (in the loop's block, or in the block that
+    // post-dominates the uses after it), as Candidates::loopCarriedFlag frees
+    // it.
+    auto [outermost, position] = chain.back();
+    Value loopResult = outermost->getResult(position);
     llvm::SetVector<Value> resultAliases = getFixAliases(loopResult);
-    Block *block = getFreeBlock(loop->getBlock(), resultAliases.getArrayRef());
+    Block *block =
+        getFreeBlock(outermost->getBlock(), resultAliases.getArrayRef());
     if (!block)
       continue;
     Operation *after = getLastUseIn(block, resultAliases);
     if (after && after->hasTrait<OpTrait::IsTerminator>())
       continue;
-    std::string freeResult = getGuardedText(
-        owned, /*whenTrue=*/true, getDeallocText(context, loopResult, family));
-    if (after || block == loop->getBlock())
-      builder.insertAfter(after ? after : loop.getOperation(), freeResult);
+    std::string freeResult =
+        getGuardedText(owneds.back(), /*whenTrue=*/true,
+                       getDeallocText(context, loopResult, family));
+    if (after || block == outermost->getBlock())
+      builder.insertAfter(after ? after : outermost.getOperation(), freeResult);
     else
       builder.insertBefore(&block->front(), freeResult);
     if (!edits.append(builder))
@@ -679,8 +721,8 @@ std::vector<FixIt> memlint::getLoopReplacedFlagFixes(const LintContext &context,
                 source.getName(root) + " when " + own +
                 " says the loop allocated it (an ownership flag carried "
                 "with it, passed on where the scf.if passes it on), and " +
-                source.getName(loopResult) + " after the loop when " + owned +
-                " says so",
+                source.getName(loopResult) + " after the loop when " +
+                owneds.back() + " says so",
             /*general=*/true, /*sharedOffsets=*/true))
       fixes.push_back(std::move(*fix));
   }
