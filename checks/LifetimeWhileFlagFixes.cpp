@@ -55,7 +55,7 @@ bool appendTerminatorOperand(const SourceInfo &source, Operation *op,
   }
   size_t end = line.rtrim().size();
   size_t colon = findTopLevel(line, start, ":");
-  if (colon != StringRef::npos && line[colon - 1] == ' ')
+  if (colon != StringRef::npos && colon > start && line[colon - 1] == ' ')
     --colon;
   if (colon == StringRef::npos) {
     if (!line.slice(start, end).trim().empty())
