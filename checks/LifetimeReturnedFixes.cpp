@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -64,6 +65,56 @@ SmallVector<FreeSite> getFreeSites(ArrayRef<Value> roots, Operation *ret) {
           sites.push_back({user, operand});
       }
   return sites;
+}
+
+/// Whether every return of `callee` returns, as its result `result`, its
+/// argument `position` (through views, casts and the like).
+bool alwaysReturnsArgument(FunctionOpInterface callee, unsigned result,
+                           unsigned position) {
+  BlockArgument argument = callee.getArgument(position);
+  bool returns = false;
+  for (Block &block : callee.getFunctionBody()) {
+    Operation *terminator =
+        block.mightHaveTerminator() ? block.getTerminator() : nullptr;
+    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    if (result >= terminator->getNumOperands() ||
+        deriveFromRoot(terminator->getOperand(result), argument).kind !=
+            RootDerivation::Always)
+      return false;
+    returns = true;
+  }
+  return returns;
+}
+
+/// What a free of `value` frees: when `value` is the result of a call of a
+/// function of the module that returns, as that result, one of its
+/// arguments on every path, the call's operand for it (through chains of
+/// such calls, at most 8: a bound on the work); `value` otherwise. Such a
+/// call makes no buffer, so a dealloc of its result frees a candidate the
+/// strategy must see (generator seed 64086: the dealloc of `@g_id`'s
+/// result derived from no candidate, and the strategy gave up).
+Value getForwardedValue(Value value) {
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    auto result = dyn_cast<OpResult>(value);
+    auto call = result ? dyn_cast<CallOpInterface>(result.getOwner()) : nullptr;
+    auto callee =
+        call ? dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable())
+             : nullptr;
+    if (!callee || callee.isExternal())
+      return value;
+    Value forwarded;
+    for (auto [position, operand] : llvm::enumerate(call.getArgOperands()))
+      if (position < callee.getNumArguments() &&
+          alwaysReturnsArgument(callee, result.getResultNumber(), position)) {
+        forwarded = operand;
+        break;
+      }
+    if (!forwarded)
+      return value;
+    value = forwarded;
+  }
+  return value;
 }
 
 /// For a `gpu.dealloc async` site: a `gpu.wait async` on its dependencies
@@ -161,9 +212,9 @@ std::optional<FixIt> stopFreeingSelected(const LintContext &context,
   unsigned changed = 0;
   for (auto [dealloc, operand] : getFreeSites(roots, ret)) {
     // The site must free one candidate, the same on every path.
-    Value freed;
+    Value freed, freedValue = getForwardedValue(operand);
     for (Value candidate : roots) {
-      RootDerivation d = deriveFromRoot(operand, candidate);
+      RootDerivation d = deriveFromRoot(freedValue, candidate);
       if (d.kind == RootDerivation::Always)
         freed = candidate;
       else if (d.kind != RootDerivation::Never)
