@@ -153,6 +153,9 @@ def main():
     ap.add_argument("--recursion-ratio", type=float, default=0.0,
                     help="share of cfg_fuzz.py callees that call themselves "
                          "under a counter (default 0)")
+    ap.add_argument("--gen-size", default="",
+                    help="sizes of memlint_fuzz.py programs, e.g. "
+                         "depth=5,templates=5,conds=6 (default: its own)")
     ap.add_argument("--extra", action="append", default=[],
                     help="extra tool argument (repeatable)")
     ap.add_argument("--work", help="work directory (default: temporary)")
@@ -161,6 +164,12 @@ def main():
                          "left after --fix (default 0)")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
+    for item in filter(None, args.gen_size.split(",")):
+        key, _, value = item.partition("=")
+        if key not in memlint_fuzz.SIZE or not value.isdigit():
+            ap.error("--gen-size: expected %s=N, got '%s'" %
+                     ("|".join(sorted(memlint_fuzz.SIZE)), item))
+        memlint_fuzz.SIZE[key] = int(value)
     work = args.work or tempfile.mkdtemp(prefix="memlint-fix-")
     os.makedirs(work, exist_ok=True)
     failures, to_fix, left, inputs = [], 0, 0, 0
