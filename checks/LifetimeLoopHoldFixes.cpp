@@ -423,7 +423,28 @@ std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
   llvm::SetVector<Value> results;
   for (unsigned i : chain)
     results.insert_range(getFixAliases(loop->getResult(i)));
-  Operation *after = getLastUseIn(loop->getBlock(), results);
+  // When a branch hands a result on, or a block after the loop's uses it,
+  // the place is in the block of the CFG that post-dominates the loop and
+  // every use, out of the CFG loops the loop's block is not in (cfg seed
+  // 68083: a result passed to a block that does not use it, then loaded
+  // where the paths join).
+  Block *home = loop->getBlock();
+  SmallVector<Operation *> points{loop};
+  bool outside = false;
+  for (Value result : results)
+    for (Operation *user : result.getUsers()) {
+      Operation *holder = home->findAncestorOpInBlock(*user);
+      outside |= !holder || (holder->hasTrait<OpTrait::IsTerminator>() &&
+                             !holder->hasTrait<OpTrait::ReturnLike>());
+      points.push_back(user);
+    }
+  if (outside) {
+    home = getPostDominatorOutOfLoops(
+        getCommonPostDominator(home->getParent(), points), home);
+    if (!home)
+      return {};
+  }
+  Operation *after = getLastUseIn(home, results);
   // (A terminator other than the function's return hands them on: no
   // candidate.)
   bool atReturn = after && after->hasTrait<OpTrait::IsTerminator>();
@@ -442,8 +463,12 @@ std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
   }
   if (!frees.empty() && atReturn)
     builder.insertBefore(after, frees);
+  else if (!frees.empty() && after)
+    builder.insertAfter(after, frees);
+  else if (!frees.empty() && outside)
+    builder.insertBefore(&home->front(), frees);
   else if (!frees.empty())
-    builder.insertAfter(after ? after : loop.getOperation(), frees);
+    builder.insertAfter(loop, frees);
   if (!edits.append(builder))
     return {};
   std::string names;
