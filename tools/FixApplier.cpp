@@ -192,6 +192,16 @@ FixOutcome memlint::applyFixes(const FileResult &first,
       if (!ok)
         std::swap(fixes[0], fixes[i]);
     }
+    // Nor the fix-its their edits pushed out: when none of those helps, each
+    // of the skipped alone, in turn. A warning's fix-it that is no
+    // improvement here can clash with an error's: a hoist whose dealloc
+    // after the loop would leave a late dealloc, at the offset where a
+    // leak's dealloc goes after its last use in the loop (cfg seed 66131,
+    // where --fix applied nothing and left the leak).
+    for (size_t i = 0; !ok && i < skipped.size(); ++i) {
+      fixes[0] = skipped[i];
+      ok = attempt(1, text, after);
+    }
     if (!ok) {
       if (resume())
         continue;
