@@ -596,7 +596,8 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   if (anyNameTaken(text, {own, owned, yes, no, negated}))
     return;
   // What the iteration yields is its own allocation always, or when the
-  // guard `fresh` says so (an scf.if that yields it or another buffer).
+  // guard `fresh` says so (an scf.if that yields it or another buffer, or
+  // one that frees it in one branch before the yield).
   std::string flag = yes;
   FixItBuilder builder(context);
   if (fresh) {
@@ -631,6 +632,24 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   } else {
     builder.insertBefore(&loop.getBody()->front(), guarded);
   }
+  // A body that yields its own buffer on every path and frees it there too
+  // hands the next iteration, and the loop's result, memory it freed: the
+  // flag would free it a second time (gen seed 67000, whose body frees the
+  // fresh buffer where it meant the carried one). Those deallocs go; the
+  // flag frees the buffer once, in the next iteration or after the loop.
+  std::string freedHandedOn;
+  if (!fresh) {
+    Value handedOn = stripViews(yield.getOperand(index));
+    SmallVector<memref::DeallocOp> frees;
+    loop.getRegion().walk([&](memref::DeallocOp dealloc) {
+      if (derivesAlways(dealloc.getMemref(), handedOn))
+        frees.push_back(dealloc);
+    });
+    for (memref::DeallocOp dealloc : frees)
+      builder.remove(dealloc);
+    if (!frees.empty())
+      freedHandedOn = source.getName(handedOn);
+  }
   if (afterLoop) {
     // After the result's last use: in the loop's block, or, when blocks
     // after it use it too, in the block that post-dominates them all.
@@ -661,6 +680,9 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   if (afterLoop)
     description += ", and " + source.getName(loop->getResult(index)) +
                    " after the loop when " + owned + " says so";
+  if (!freedHandedOn.empty())
+    description += ", without the body's dealloc of " + freedHandedOn +
+                   " (what it hands on)";
   add(edits.take(description + " " + where, /*general=*/true,
                  /*sharedOffsets=*/true));
 }

@@ -121,13 +121,16 @@ public:
   /// true from the body, says the carried buffer is the loop's own, and the
   /// body frees it under that flag after its last use; `afterLoop` also
   /// frees the loop's result under the flag it returns. With `fresh`, the
-  /// body yields its own allocation only when that guard holds (an scf.if
-  /// that yields it or a buffer the loop does not own), and the flag yielded
-  /// is the guard's condition. With `inDroppingRegions`, for a body that
-  /// frees the carried buffer in some regions of one `scf.if` or
-  /// `scf.index_switch` only, the body frees it under the flag in the other
-  /// regions of that op that do not hand it on, instead of after its last
-  /// use (nothing is added when the body does not free it so).
+  /// body yields its own allocation, still owned, only when that guard holds
+  /// (an scf.if that yields it or a buffer the loop does not own, or one
+  /// that frees it in one branch before the yield), and the flag yielded is
+  /// the guard's condition. Without `fresh`, the body's deallocs of the
+  /// buffer it yields go (they free what it hands on, which the flag frees).
+  /// With `inDroppingRegions`, for a body that frees the carried buffer in
+  /// some regions of one `scf.if` or `scf.index_switch` only, the body frees
+  /// it under the flag in the other regions of that op that do not hand it
+  /// on, instead of after its last use (nothing is added when the body does
+  /// not free it so).
   void loopCarriedFlag(mlir::scf::ForOp loop, unsigned index, bool afterLoop,
                        const std::string &where,
                        std::optional<Guard> fresh = std::nullopt,

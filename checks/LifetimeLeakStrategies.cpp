@@ -38,6 +38,33 @@ bool decidedAt(Operation *anchor, const Candidates::Guard &guard) {
   return false;
 }
 
+/// For a buffer that the body of `loop` allocates and always yields: when
+/// the body frees it before, in one branch of an `scf.if` of its own block,
+/// and nowhere else, the guard under which the body still owns it at the
+/// yield (the other branch's); nothing otherwise. The flag the iteration
+/// yields is that guard, not true: the next iteration must not free again
+/// what this one freed (cfg seed 68062).
+std::optional<Candidates::Guard> getKeptGuard(scf::ForOp loop, Value root) {
+  std::optional<Candidates::Guard> kept;
+  for (Value alias : getFixAliases(root))
+    for (Operation *user : alias.getUsers()) {
+      auto dealloc = dyn_cast<memref::DeallocOp>(user);
+      if (!dealloc || !loop->isProperAncestor(dealloc))
+        continue;
+      // (In the branch's block itself: freed whenever the branch is taken.)
+      auto ifOp = dyn_cast<scf::IfOp>(dealloc->getParentOp());
+      if (!ifOp || ifOp->getBlock() != loop.getBody() ||
+          !derivesAlways(dealloc.getMemref(), root))
+        return std::nullopt;
+      Candidates::Guard guard(ifOp.getCondition(), dealloc->getParentRegion() !=
+                                                       &ifOp.getThenRegion());
+      if (kept && *kept != guard)
+        return std::nullopt;
+      kept = guard;
+    }
+  return kept;
+}
+
 /// Whether every edge of `branch` that passes one of `aliases` passes it to
 /// a block argument nobody uses.
 bool passesToDeadArguments(BranchOpInterface branch,
@@ -515,6 +542,10 @@ void LeakStrategies::loopCarried() {
       fresh = Candidates::Guard(d.condition, d.rootWhenTrue);
     else if (d.kind != RootDerivation::Always)
       continue;
+    else
+      // Yielded always, but freed first in a branch of the body: owned at
+      // the yield only where the other branch is taken (cfg seed 68062).
+      fresh = getKeptGuard(loop, root);
     candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
                                /*afterLoop=*/false, "", fresh);
     candidates.loopCarriedFlag(loop, operand.getOperandNumber(),
