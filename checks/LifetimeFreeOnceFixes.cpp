@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -137,6 +138,65 @@ std::optional<std::string> getKeptCallText(const LintContext &context,
             getCallFreeingText(context, free, root))
       return text;
   return std::nullopt;
+}
+
+/// The text of `call`, a call of a helper that only frees its argument,
+/// with the operand it frees renamed `to` (a value of the same type); none
+/// when its operand list is not written as the operands' names.
+std::optional<std::string> getRetargetedCallText(const LintContext &context,
+                                                 Operation *call, Value to) {
+  Value freed = getFreedOperand(call);
+  if (!freed || freed.getType() != to.getType())
+    return std::nullopt;
+  std::optional<std::string> text = getOpText(context, call);
+  if (!text)
+    return std::nullopt;
+  size_t open = text->find('(', text->find('@'));
+  size_t close = open == std::string::npos ? open : text->find(')', open);
+  if (close == std::string::npos)
+    return std::nullopt;
+  const SourceInfo &source = context.getSource();
+  SmallVector<StringRef> written;
+  StringRef(*text).slice(open + 1, close).split(written, ',');
+  auto operands = cast<CallOpInterface>(call).getArgOperands();
+  if (written.size() != operands.size())
+    return std::nullopt;
+  std::string list;
+  for (auto [name, operand] : llvm::zip(written, operands)) {
+    if (name.trim() != source.getName(operand))
+      return std::nullopt;
+    list += (list.empty() ? "" : ", ") +
+            source.getName(operand == freed ? to : operand);
+  }
+  return text->substr(0, open + 1) + list + text->substr(close);
+}
+
+/// The buffers of the function of `call` that it may free instead of the
+/// returned value `returned`, nearest first: allocations of the type of
+/// what it frees, defined before it, that `returned` never holds and that
+/// are not freed on every path of their block (they may leak where the
+/// call runs; validation decides whether they do). At most `limit`.
+SmallVector<Value> getUnfreedBuffers(Operation *call, Value returned,
+                                     unsigned limit) {
+  Value freed = getFreedOperand(call);
+  Operation *function = getFunctionOf(call);
+  if (!freed || !function)
+    return {};
+  DominanceInfo dominance(function);
+  SmallVector<Value> buffers;
+  function->walk([&](memref::AllocOp alloc) {
+    Value buffer = alloc.getMemref();
+    if (buffer.getType() == freed.getType() &&
+        dominance.properlyDominates(buffer, call) &&
+        deriveFromRoot(returned, buffer).kind == RootDerivation::Never &&
+        deriveFromRoot(freed, buffer).kind == RootDerivation::Never &&
+        !freesOnEveryPath(buffer.getParentBlock(), buffer))
+      buffers.push_back(buffer);
+  });
+  std::reverse(buffers.begin(), buffers.end());
+  if (buffers.size() > limit)
+    buffers.resize(limit);
+  return buffers;
 }
 
 } // namespace
@@ -410,10 +470,37 @@ void memlint::addFreeOnceFixes(const LintContext &context,
     // Deleting every call of a helper that frees its argument makes the
     // helper's free an invalid one: also try keeping each of them (one
     // may be on a path that never runs with the returned buffer).
+    SmallVector<Operation *> lastCalls =
+        getLastCallsOfHelpers(frees.getArrayRef());
     unsigned kept = 0;
-    for (Operation *call : getLastCallsOfHelpers(frees.getArrayRef()))
+    for (Operation *call : lastCalls)
       if (kept++ < 4)
         removeAllBut(call);
+    // Or keep one of them freeing another buffer of the function, one that
+    // may leak where the call runs, as a dealloc of the returned buffer
+    // becomes one of the leaking buffer: the helper keeps a caller that
+    // owns what it frees (gen seed 67037, where the call was the last of
+    // its helper and the buffer returned after it, and deleting it made
+    // the helper's dealloc an invalid free).
+    unsigned retargeted = 0;
+    for (Operation *call : lastCalls)
+      for (Value other : getUnfreedBuffers(call, returned, /*limit=*/4)) {
+        std::optional<std::string> text =
+            getRetargetedCallText(context, call, other);
+        if (!text || retargeted >= 4)
+          continue;
+        FixItBuilder builder(context);
+        for (Operation *free : frees)
+          if (free != call)
+            builder.remove(free);
+        builder.replace(call, *text);
+        if (auto fix =
+                builder.take(title + "; the call frees " +
+                             context.getSource().getName(other) + " instead")) {
+          fixes.push_back(std::move(*fix));
+          ++retargeted;
+        }
+      }
   }
   if (returned)
     for (FixIt &fix : getReturnedSelectFixes(context, use, returned))
