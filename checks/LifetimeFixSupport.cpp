@@ -32,22 +32,26 @@ using namespace memlint;
 // Aliases and uses
 //===----------------------------------------------------------------------===//
 
-/// Whether a return of `callee` may return, as its result `result`, what
-/// its argument `position` holds (unless every return derives it from
-/// something else: an allocation, another argument).
-static bool mayReturnArgument(FunctionOpInterface callee, unsigned result,
-                              unsigned position) {
+bool memlint::returnsArgument(FunctionOpInterface callee, unsigned result,
+                              unsigned position, bool always) {
   BlockArgument argument = callee.getArgument(position);
+  bool returns = false;
   for (Block &block : callee.getFunctionBody()) {
     Operation *terminator =
         block.mightHaveTerminator() ? block.getTerminator() : nullptr;
-    if (terminator && terminator->hasTrait<OpTrait::ReturnLike>() &&
-        result < terminator->getNumOperands() &&
-        deriveFromRoot(terminator->getOperand(result), argument).kind !=
-            RootDerivation::Never)
+    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    RootDerivation::Kind kind =
+        result < terminator->getNumOperands()
+            ? deriveFromRoot(terminator->getOperand(result), argument).kind
+            : RootDerivation::Never;
+    if (!always && kind != RootDerivation::Never)
       return true;
+    if (always && kind != RootDerivation::Always)
+      return false;
+    returns = true;
   }
-  return false;
+  return always && returns;
 }
 
 llvm::SetVector<Value> memlint::getFixAliases(Value root) {
@@ -118,8 +122,8 @@ llvm::SetVector<Value> memlint::getFixAliases(Value root) {
                llvm::enumerate(call.getArgOperands()))
             if (operand == v && position < callee.getNumArguments())
               for (OpResult result : user->getResults())
-                if (mayReturnArgument(callee, result.getResultNumber(),
-                                      position))
+                if (returnsArgument(callee, result.getResultNumber(), position,
+                                    /*always=*/false))
                   addMemrefs(ValueRange(result));
           continue;
         }

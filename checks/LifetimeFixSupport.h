@@ -17,6 +17,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -100,6 +101,14 @@ struct RootDerivation {
 /// and the edges into a block to `root` (bounded in depth and in values
 /// visited).
 RootDerivation deriveFromRoot(mlir::Value value, mlir::Value root);
+
+/// Whether the returns of `callee` return, as its result `result`, what its
+/// argument `position` holds (through views, casts and the like): on every
+/// path with `always` (and `callee` returns at all), on some path otherwise
+/// (unless every return derives it from something else: an allocation,
+/// another argument).
+bool returnsArgument(mlir::FunctionOpInterface callee, unsigned result,
+                     unsigned position, bool always);
 /// The `memref.alloc`s and `gpu.alloc`s `value` may hold through views, casts,
 /// selects and `scf.if` results, and whether it may hold anything else (an
 /// argument, a block argument, a call result).

@@ -67,26 +67,6 @@ SmallVector<FreeSite> getFreeSites(ArrayRef<Value> roots, Operation *ret) {
   return sites;
 }
 
-/// Whether every return of `callee` returns, as its result `result`, its
-/// argument `position` (through views, casts and the like).
-bool alwaysReturnsArgument(FunctionOpInterface callee, unsigned result,
-                           unsigned position) {
-  BlockArgument argument = callee.getArgument(position);
-  bool returns = false;
-  for (Block &block : callee.getFunctionBody()) {
-    Operation *terminator =
-        block.mightHaveTerminator() ? block.getTerminator() : nullptr;
-    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
-      continue;
-    if (result >= terminator->getNumOperands() ||
-        deriveFromRoot(terminator->getOperand(result), argument).kind !=
-            RootDerivation::Always)
-      return false;
-    returns = true;
-  }
-  return returns;
-}
-
 /// What a free of `value` frees: when `value` is the result of a call of a
 /// function of the module that returns, as that result, one of its
 /// arguments on every path, the call's operand for it (through chains of
@@ -106,7 +86,8 @@ Value getForwardedValue(Value value) {
     Value forwarded;
     for (auto [position, operand] : llvm::enumerate(call.getArgOperands()))
       if (position < callee.getNumArguments() &&
-          alwaysReturnsArgument(callee, result.getResultNumber(), position)) {
+          returnsArgument(callee, result.getResultNumber(), position,
+                          /*always=*/true)) {
         forwarded = operand;
         break;
       }
