@@ -394,13 +394,16 @@ static std::optional<I1Choice> getI1Choice(Value selector) {
   return choice;
 }
 
-std::optional<std::pair<Value, bool>>
-memlint::getEdgeDecision(Operation *branch, int successor) {
-  if (auto ifOp = dyn_cast<scf::IfOp>(branch))
-    return std::make_pair(ifOp.getCondition(), successor == 0);
-  if (auto br = dyn_cast<cf::CondBranchOp>(branch))
-    return std::make_pair(br.getCondition(), successor == 0);
-  // A switch: the edge each of the two values of its selector takes.
+namespace {
+/// The edges a switch takes for the two values of the i1 its selector is
+/// chosen by.
+struct I1Edges {
+  Value condition;
+  int onTrue, onFalse;
+};
+} // namespace
+
+static std::optional<I1Edges> getI1Edges(Operation *branch) {
   Value selector;
   std::function<int(const APInt &)> edgeOf;
   if (auto sw = dyn_cast<cf::SwitchOp>(branch)) {
@@ -428,14 +431,30 @@ memlint::getEdgeDecision(Operation *branch, int successor) {
   std::optional<I1Choice> choice = getI1Choice(selector);
   if (!choice)
     return std::nullopt;
-  int onTrue = edgeOf(choice->onTrue), onFalse = edgeOf(choice->onFalse);
-  if (onTrue == onFalse)
+  return I1Edges{choice->condition, edgeOf(choice->onTrue),
+                 edgeOf(choice->onFalse)};
+}
+
+std::optional<std::pair<Value, bool>>
+memlint::getEdgeDecision(Operation *branch, int successor) {
+  if (auto ifOp = dyn_cast<scf::IfOp>(branch))
+    return std::make_pair(ifOp.getCondition(), successor == 0);
+  if (auto br = dyn_cast<cf::CondBranchOp>(branch))
+    return std::make_pair(br.getCondition(), successor == 0);
+  // A switch: the edge each of the two values of its selector takes.
+  std::optional<I1Edges> edges = getI1Edges(branch);
+  if (!edges || edges->onTrue == edges->onFalse)
     return std::nullopt;
-  if (successor == onTrue)
-    return std::make_pair(choice->condition, true);
-  if (successor == onFalse)
-    return std::make_pair(choice->condition, false);
+  if (successor == edges->onTrue)
+    return std::make_pair(edges->condition, true);
+  if (successor == edges->onFalse)
+    return std::make_pair(edges->condition, false);
   return std::nullopt;
+}
+
+bool memlint::isNeverTaken(Operation *branch, int successor) {
+  std::optional<I1Edges> edges = getI1Edges(branch);
+  return edges && successor != edges->onTrue && successor != edges->onFalse;
 }
 
 //===----------------------------------------------------------------------===//

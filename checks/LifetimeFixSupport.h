@@ -87,6 +87,11 @@ mlir::Block *getFreeBlock(mlir::Block *home,
 std::optional<std::pair<mlir::Value, bool>>
 getEdgeDecision(mlir::Operation *branch, int successor);
 
+/// Whether the edge `successor` of a `cf.switch` or `scf.index_switch` is
+/// never taken: the i1 its selector is chosen by (as for getEdgeDecision)
+/// takes other edges with both its values.
+bool isNeverTaken(mlir::Operation *branch, int successor);
+
 /// How `value` relates to `root` on every path: always `root`, never
 /// (another allocation or argument), or `root` exactly when `condition` is
 /// `rootWhenTrue` (one select or `scf.if` decides); anything else (a call,

@@ -36,6 +36,14 @@ struct JoinFlags {
   /// Whether every edge passes the same constant flags (as when one edge
   /// enters the block).
   bool constant = true;
+  /// The edges into the block moved to new blocks (see `split` of
+  /// addJoinFlags): the branch, the new block's label, and the successor
+  /// text the new block branches with (flags included).
+  struct Split {
+    Operation *terminator;
+    std::string label, successor;
+  };
+  SmallVector<Split> splits;
   std::string getName(BlockArgument argument) const {
     return prefix + line + "_" + std::to_string(argument.getArgNumber());
   }
@@ -46,11 +54,13 @@ struct JoinFlags {
 /// number: the block's header, the operands of each edge (see
 /// getJoinFlagFixes), and the constants at the top of the function. A flag
 /// is true where its argument holds the buffer on its way from the edge
-/// that set it.
-std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
-                                      Block *join, StringRef prefix,
-                                      EditList &edits,
-                                      FixItBuilder &builder) {
+/// that set it. The edges into `join` of the branches in `split` go to new
+/// blocks (JoinFlags::splits) that the caller writes, so that what it puts
+/// there runs on that edge only.
+std::optional<JoinFlags>
+addJoinFlags(const LintContext &context, Value root, Block *join,
+             StringRef prefix, EditList &edits, FixItBuilder &builder,
+             const llvm::SmallPtrSetImpl<Operation *> *split = nullptr) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
   if (!join || join->isEntryBlock() || join->empty())
@@ -96,6 +106,9 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
     return flags.getName(argument);
   };
   if (text.contains(yes) || text.contains(no))
+    return std::nullopt;
+  std::string splitLabel = "^memlint_back_" + line + "_";
+  if (split && !split->empty() && text.contains(splitLabel))
     return std::nullopt;
   for (BlockArgument argument : flagged)
     if (text.contains(flagOf(argument)))
@@ -200,7 +213,22 @@ std::optional<JoinFlags> addJoinFlags(const LintContext &context, Value root,
           list += ", " + value;
           typeList += ", i1";
         }
-        return appendSuccessorOperands(source, span, list, typeList, edits);
+        if (!split || !split->contains(terminator))
+          return appendSuccessorOperands(source, span, list, typeList, edits);
+        // The edge goes to a new block, which branches to `join` with the
+        // flags.
+        StringRef successor = text.slice(span.first, span.second);
+        size_t colon = findTopLevel(successor, successor.find('(') + 1, " : ");
+        if (!successor.ends_with(")") || colon == StringRef::npos)
+          return false;
+        std::string label = splitLabel + std::to_string(flags.splits.size());
+        flags.splits.push_back(
+            {terminator, label,
+             (successor.take_front(colon) + list +
+              successor.slice(colon, successor.size() - 1) + typeList + ")")
+                 .str()});
+        edits.replace(span.first, span.second - span.first, label);
+        return true;
       });
   if (!written)
     return std::nullopt;
@@ -235,11 +263,52 @@ Operation *getDeallocWithGuard(Operation *free) {
   return free;
 }
 
+/// The aliases `held` of `flagged` without the block arguments that receive
+/// a value of them only on edges never taken: they never hold what
+/// `flagged` hold (a `cf.switch` case its selector never picks; cfg seed
+/// 69092).
+llvm::SetVector<Value> getTakenAliases(ArrayRef<BlockArgument> flagged,
+                                       const llvm::SetVector<Value> &held) {
+  llvm::SetVector<Value> taken = held;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Value value : taken.getArrayRef()) {
+      auto argument = dyn_cast<BlockArgument>(value);
+      Block *block = argument ? argument.getOwner() : nullptr;
+      if (!block || block->isEntryBlock() ||
+          llvm::is_contained(flagged, argument))
+        continue;
+      bool receives = false;
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch) {
+          receives = true;
+          break;
+        }
+        unsigned k = it.getSuccessorIndex();
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        unsigned index = argument.getArgNumber();
+        Value passed = index < operands.size() ? operands[index] : Value();
+        if (!passed || (taken.contains(passed) && !isNeverTaken(branch, k)))
+          receives = true;
+      }
+      if (!receives) {
+        taken.remove(value);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return taken;
+}
+
 } // namespace
 
-std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
+/// getJoinFlagFixes, or, with `splitting`, getJoinFlagBackEdgeFixes.
+static std::vector<FixIt> getJoinFlagFixesIn(const LintContext &context,
                                              Value root, Block *join,
-                                             Deallocator family) {
+                                             Deallocator family,
+                                             bool splitting) {
   const SourceInfo &source = context.getSource();
   std::vector<FixIt> fixes;
   // Where the arguments are freed: in `join` once they all are dead there,
@@ -248,12 +317,31 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
   // the deallocs of the arguments that `join` dominates, which free them on
   // some paths only (`replacing`).
   enum class Mode { InJoin, AtBackEdges, Replacing };
-  for (Mode mode : {Mode::InJoin, Mode::AtBackEdges, Mode::Replacing}) {
+  SmallVector<Mode, 3> modes{Mode::InJoin, Mode::AtBackEdges, Mode::Replacing};
+  if (splitting)
+    modes = {Mode::AtBackEdges};
+  for (Mode mode : modes) {
     bool atBackEdges = mode == Mode::AtBackEdges;
     EditList edits(context);
     FixItBuilder builder(context);
-    std::optional<JoinFlags> flags =
-        addJoinFlags(context, root, join, "%memlint_own_", edits, builder);
+    // (`splitting`) The back-edges whose branch also leaves the loop: the
+    // frees go on the edge back, in a new block, and, for the paths that
+    // leave, after the last use where they lead.
+    llvm::SmallPtrSet<Operation *, 4> split;
+    if (splitting && join && !join->isEntryBlock()) {
+      DominanceInfo dominance(join->getParentOp());
+      for (Block *predecessor : join->getPredecessors()) {
+        Operation *terminator = predecessor->getTerminator();
+        if (dominance.dominates(join, predecessor) &&
+            llvm::any_of(terminator->getSuccessors(),
+                         [&](Block *b) { return b != join; }))
+          split.insert(terminator);
+      }
+      if (split.empty())
+        return fixes; // (getJoinFlagFixes' candidate)
+    }
+    std::optional<JoinFlags> flags = addJoinFlags(
+        context, root, join, "%memlint_own_", edits, builder, &split);
     if (!flags)
       return fixes;
     ArrayRef<BlockArgument> flagged = flags->flagged;
@@ -294,9 +382,10 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
       frees += (frees.empty() ? "" : "\n") +
                getGuardedText(flags->getName(argument), /*whenTrue=*/true,
                               getDeallocText(context, argument, family));
-    auto freeAfterLastUse = [&](Block *block, bool outOfRegion) {
+    auto freeAfterLastUse = [&](Block *block, bool outOfRegion,
+                                const llvm::SetVector<Value> &uses) {
       Operation *last = nullptr;
-      for (Value value : held)
+      for (Value value : uses)
         for (Operation *user : value.getUsers())
           if (Operation *ancestor = block->findAncestorOpInBlock(*user))
             if (!replaced.contains(user) &&
@@ -338,12 +427,13 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
       // In `join`, or, when blocks it dominates use them, after their last
       // use in the block that post-dominates those uses.
       Block *block = getFreeBlock(join, held.getArrayRef());
-      if (!block || !freeAfterLastUse(block, /*outOfRegion=*/true))
+      if (!block || !freeAfterLastUse(block, /*outOfRegion=*/true, held))
         continue;
       where = "where the paths join";
     } else {
       // The blocks of the loop whose branch back to `join` replaces the
-      // arguments (and goes nowhere else).
+      // arguments (and goes nowhere else, or goes back once on a split
+      // edge).
       DominanceInfo dominance(join->getParentOp());
       llvm::SmallPtrSet<Block *, 4> seen;
       unsigned backEdges = 0;
@@ -353,23 +443,84 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
             !dominance.dominates(join, predecessor))
           continue;
         Operation *terminator = predecessor->getTerminator();
-        if (llvm::any_of(terminator->getSuccessors(),
-                         [&](Block *b) { return b != join; }) ||
+        if ((!split.contains(terminator) &&
+             llvm::any_of(terminator->getSuccessors(),
+                          [&](Block *b) { return b != join; })) ||
+            (split.contains(terminator) &&
+             llvm::count(terminator->getSuccessors(), join) != 1) ||
             llvm::any_of(terminator->getOperands(),
                          [&](Value v) { return held.contains(v); })) {
           ok = false;
           break;
         }
+        ++backEdges;
+        if (split.contains(terminator))
+          continue; // freed in the new block (below)
         Operation *last = getLastUseIn(predecessor, held);
         if (last && last != terminator)
           ok &= builder.insertAfter(last, frees);
         else
           ok &= builder.insertBefore(terminator, frees);
-        ++backEdges;
       }
       if (!ok || !backEdges)
         continue;
       where = "on each back-edge that replaces them";
+      if (!split.empty()) {
+        // The buffer an argument holds when the loop goes round is then
+        // one of an earlier round: each round must make its own (no name
+        // the next round reads still holds it), the paths that leave must
+        // not come back to the loop (or its free would come twice), and
+        // the new blocks branch straight to `join`, which rebinds every
+        // name that held it.
+        Operation *definition = root.getDefiningOp();
+        if (!definition || definition->getParentRegion() != join->getParent() ||
+            !dominance.dominates(join, definition->getBlock()))
+          continue;
+        llvm::SetVector<Value> taken = getTakenAliases(flagged, held);
+        Block *block = getFreeBlock(join, taken.getArrayRef());
+        if (!block || block == join)
+          continue;
+        // (And no use comes after it: none in a block its successors lead
+        // to.)
+        llvm::SmallPtrSet<Block *, 16> reached;
+        SmallVector<Block *> worklist(block->succ_begin(), block->succ_end());
+        while (!worklist.empty()) {
+          Block *next = worklist.pop_back_val();
+          if (reached.insert(next).second)
+            worklist.append(next->succ_begin(), next->succ_end());
+        }
+        Region *region = join->getParent();
+        if (reached.contains(join) ||
+            llvm::any_of(
+                taken,
+                [&](Value value) {
+                  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+                    Operation *ancestor = region->findAncestorOpInRegion(*user);
+                    return !ancestor || reached.contains(ancestor->getBlock());
+                  });
+                }) ||
+            !freeAfterLastUse(block, /*outOfRegion=*/true, taken))
+          continue;
+        for (const JoinFlags::Split &edge : flags->splits) {
+          auto lines = source.getWholeLines(edge.terminator);
+          if (!lines) {
+            ok = false;
+            break;
+          }
+          std::string indent = source.getIndentation(edge.terminator).str();
+          SmallVector<StringRef> parts;
+          StringRef(frees).split(parts, '\n');
+          std::string body = edge.label + ":\n";
+          for (StringRef part : parts)
+            body += indent + part.str() + "\n";
+          edits.insert(lines->second,
+                       body + indent + "cf.br " + edge.successor + "\n");
+        }
+        if (!ok)
+          continue;
+        where += " (on the edge back, where the branch also leaves the "
+                 "loop) and after their last use where the loop is left";
+      }
     }
     for (Operation *op : removed)
       builder.remove(op);
@@ -386,6 +537,19 @@ std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
       fixes.push_back(std::move(*fix));
   }
   return fixes;
+}
+
+std::vector<FixIt> memlint::getJoinFlagFixes(const LintContext &context,
+                                             Value root, Block *join,
+                                             Deallocator family) {
+  return getJoinFlagFixesIn(context, root, join, family,
+                            /*splitting=*/false);
+}
+
+std::vector<FixIt> memlint::getJoinFlagBackEdgeFixes(const LintContext &context,
+                                                     Value root, Block *join,
+                                                     Deallocator family) {
+  return getJoinFlagFixesIn(context, root, join, family, /*splitting=*/true);
 }
 
 std::vector<FixIt> memlint::getJoinHoldFixes(const LintContext &context,

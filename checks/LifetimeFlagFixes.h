@@ -61,6 +61,19 @@ std::vector<FixIt> getJoinFlagFixes(const LintContext &context,
                                     mlir::Value root, mlir::Block *join,
                                     Deallocator family);
 
+/// The flags of getJoinFlagFixes for the arguments of a CFG loop's header
+/// `join` that live on in the loop, when a branch back to `join` also
+/// leaves the loop: each argument is freed under its flag on that edge
+/// back, in a new block, and after its last use in the block the paths
+/// that leave lead to (which must not lead back to `join`). Each round
+/// must allocate the buffer anew, so that the one freed on the edge back
+/// is an earlier round's, which only the arguments `join` rebinds still
+/// hold. (A candidate after the chain of getChainFlagFixes: cfg seed
+/// 69092.)
+std::vector<FixIt> getJoinFlagBackEdgeFixes(const LintContext &context,
+                                            mlir::Value root, mlir::Block *join,
+                                            Deallocator family);
+
 /// A buffer `root` freed through an argument of the block `join` (a CFG
 /// loop that frees the buffer of the previous iteration) while it is still
 /// used after the loop, or freed there again: each argument of `join` that

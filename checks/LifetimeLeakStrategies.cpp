@@ -496,6 +496,12 @@ void LeakStrategies::withFlag() {
   for (FixIt &fix : getChainFlagFixes(context, root, event.allocFamily,
                                       /*holds=*/true))
     candidates.addFix(std::move(fix));
+  // Last, the join's flags freed on a back-edge that also leaves the loop
+  // (after the chain's, which repair most of those loops first).
+  for (Block *join : joins.getArrayRef().take_front(4))
+    for (FixIt &fix :
+         getJoinFlagBackEdgeFixes(context, root, join, event.allocFamily))
+      candidates.addFix(std::move(fix));
 }
 
 void LeakStrategies::loopCarried() {
