@@ -270,34 +270,41 @@ Operation *getDeallocWithGuard(Operation *free) {
 llvm::SetVector<Value> getTakenAliases(ArrayRef<BlockArgument> flagged,
                                        const llvm::SetVector<Value> &held) {
   llvm::SetVector<Value> taken = held;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (Value value : taken.getArrayRef()) {
-      auto argument = dyn_cast<BlockArgument>(value);
-      Block *block = argument ? argument.getOwner() : nullptr;
-      if (!block || block->isEntryBlock() ||
-          llvm::is_contained(flagged, argument))
-        continue;
-      bool receives = false;
-      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
-        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
-        if (!branch) {
-          receives = true;
-          break;
-        }
-        unsigned k = it.getSuccessorIndex();
-        SuccessorOperands operands = branch.getSuccessorOperands(k);
-        unsigned index = argument.getArgNumber();
-        Value passed = index < operands.size() ? operands[index] : Value();
-        if (!passed || (taken.contains(passed) && !isNeverTaken(branch, k)))
-          receives = true;
-      }
-      if (!receives) {
-        taken.remove(value);
-        changed = true;
-        break;
-      }
+  // Whether `argument` receives a value of `taken` on an edge that may be
+  // taken (or from a terminator that is no branch).
+  auto receives = [&](BlockArgument argument) {
+    Block *block = argument.getOwner();
+    for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+      auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+      if (!branch)
+        return true;
+      unsigned k = it.getSuccessorIndex();
+      SuccessorOperands operands = branch.getSuccessorOperands(k);
+      unsigned index = argument.getArgNumber();
+      Value passed = index < operands.size() ? operands[index] : Value();
+      if (!passed || (taken.contains(passed) && !isNeverTaken(branch, k)))
+        return true;
     }
+    return false;
+  };
+  // A worklist: an argument is judged again only when one it receives from
+  // leaves the set.
+  SmallVector<BlockArgument> worklist;
+  for (Value value : held)
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      worklist.push_back(argument);
+  while (!worklist.empty()) {
+    BlockArgument argument = worklist.pop_back_val();
+    if (argument.getOwner()->isEntryBlock() ||
+        llvm::is_contained(flagged, argument) || !taken.contains(argument) ||
+        receives(argument))
+      continue;
+    taken.remove(argument);
+    for (OpOperand &use : argument.getUses())
+      if (auto branch = dyn_cast<BranchOpInterface>(use.getOwner()))
+        if (std::optional<BlockArgument> next =
+                branch.getSuccessorBlockArgument(use.getOperandNumber()))
+          worklist.push_back(*next);
   }
   return taken;
 }

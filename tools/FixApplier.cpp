@@ -15,6 +15,10 @@
 
 using namespace memlint;
 
+/// How many fix-its a round of --fix tries alone, at most, once those it
+/// picked fail together and the first fails alone (one re-lint each).
+static constexpr unsigned kMaxAloneAttempts = 32;
+
 /// The first fix-it of each finding that does not overlap an earlier one,
 /// the complete ones first, each group in the order of the text; those that
 /// overlap go to `skipped` when given.
@@ -186,7 +190,14 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     // a fix-it of one cause of several findings can leave another cause's
     // error (gen seed 10030). Then each of the others alone, in turn, so
     // that one fix-it does not hold up the rest.
-    for (unsigned i = 1; !ok && i < fixes.size(); ++i) {
+    // These two steps re-lint the file once per fix-it; they stop after
+    // kMaxAloneAttempts of them in a round, so that a round of hundreds of
+    // fix-its that all fail does not cost hundreds of re-lints. What is
+    // left then is reported as it is after --fix.
+    unsigned aloneAttempts = 0;
+    for (unsigned i = 1;
+         !ok && i < fixes.size() && aloneAttempts < kMaxAloneAttempts;
+         ++i, ++aloneAttempts) {
       std::swap(fixes[0], fixes[i]);
       ok = attempt(1, text, after);
       if (!ok)
@@ -198,7 +209,9 @@ FixOutcome memlint::applyFixes(const FileResult &first,
     // after the loop would leave a late dealloc, at the offset where a
     // leak's dealloc goes after its last use in the loop (cfg seed 66131,
     // where --fix applied nothing and left the leak).
-    for (size_t i = 0; !ok && i < skipped.size(); ++i) {
+    for (size_t i = 0;
+         !ok && i < skipped.size() && aloneAttempts < kMaxAloneAttempts;
+         ++i, ++aloneAttempts) {
       fixes[0] = skipped[i];
       ok = attempt(1, text, after);
     }
