@@ -215,13 +215,22 @@ SmallVector<Block *> getDominanceExits(DominanceInfo &dominance, Block *home,
 /// test/fixes/dead-guard-cfg.mlir), whose paths are not the witness's, and
 /// for one they enter with other operands and none of it: the buffer only
 /// reaches it there, and the frees before the branch are tried instead.
+/// Edges from blocks the entry does not reach never run and do not count
+/// (cfg seed 72036: an unreachable block branches to the block that calls
+/// the callee the witness loses the buffer in).
 Block *getOwnSuccessor(Operation *op, unsigned successor,
-                       const llvm::SetVector<Value> &aliases) {
+                       const llvm::SetVector<Value> &aliases,
+                       DominanceInfo &dominance) {
   Block *dest = op->getSuccessor(successor);
-  if (dest->getSinglePredecessor() == op->getBlock())
+  unsigned edges = 0;
+  for (Block *from : dest->getPredecessors()) {
+    if (from == op->getBlock())
+      ++edges;
+    else if (dominance.isReachableFromEntry(from))
+      return nullptr;
+  }
+  if (edges == 1)
     return dest;
-  if (dest->getUniquePredecessor() != op->getBlock())
-    return nullptr;
   auto branch = dyn_cast<BranchOpInterface>(op);
   if (!branch)
     return nullptr;
@@ -305,7 +314,8 @@ void LeakStrategies::alongWitness() {
         candidates.addElseRegion(ifOp);
     } else if (step.successor >= 0 &&
                step.successor < (int)op->getNumSuccessors() &&
-               getOwnSuccessor(op, step.successor, candidates.getAliasSet())) {
+               getOwnSuccessor(op, step.successor, candidates.getAliasSet(),
+                               dominance)) {
       // Only a block this edge alone enters, or other edges of the same
       // branch that hand it over alike (cases of a switch that share
       // it): a block that other edges enter is not the leaking path's
