@@ -126,8 +126,9 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
       });
       if (same == set.path.end())
         set.path.push_back(*decision);
-      else if (same->second != decision->second)
-        set.pathConsistent = false;
+      else if (same->second != decision->second &&
+               !llvm::is_contained(set.pathBothWays, decision->first))
+        set.pathBothWays.push_back(decision->first);
     }
   }
   // A branch of a callee the path enters from this function, on an

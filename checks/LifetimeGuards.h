@@ -33,10 +33,10 @@ struct GuardSet {
   llvm::SmallVector<Candidates::Guard> guards;
   size_t numFlags = 0;
   /// The branch decisions of the witness in the function, each condition
-  /// once, the latest first; `pathConsistent` is false when the path
-  /// decides one condition both ways.
+  /// once, the latest first; `pathBothWays` holds those of its conditions
+  /// that the path decides both ways.
   llvm::SmallVector<Candidates::Guard> path;
-  bool pathConsistent = true;
+  llvm::SmallVector<mlir::Value> pathBothWays;
   static constexpr size_t kMaxPath = 4;
 
   /// Each guard alone (at most kMax).
@@ -59,13 +59,27 @@ struct GuardSet {
     return all;
   }
 
-  /// All the witness's decisions at once, the path reported: empty when
-  /// the path decides a condition both ways or takes more than kMaxPath
-  /// decisions (the singles and pairs above cover one or two).
-  llvm::ArrayRef<Candidates::Guard> pathDecisions() const {
-    if (!pathConsistent || path.size() > kMaxPath)
+  /// All the witness's decisions on the conditions `visible` where the
+  /// dealloc goes at once, the path reported: empty when the path decides
+  /// one of them both ways or takes more than kMaxPath of them (the singles
+  /// and pairs above cover one or two). A condition not visible there (a
+  /// CFG loop's, defined in a block that does not dominate the loss) cannot
+  /// guard the dealloc, whichever way the path decided it: it is left out,
+  /// not a reason to try no path at all (cfg seed 72006: the exit condition
+  /// of a fuel loop, true then false, before the return that loses it).
+  llvm::SmallVector<Candidates::Guard>
+  pathDecisions(llvm::function_ref<bool(mlir::Value)> visible) const {
+    llvm::SmallVector<Candidates::Guard> decisions;
+    for (const Candidates::Guard &guard : path) {
+      if (!visible(guard.first))
+        continue;
+      if (llvm::is_contained(pathBothWays, guard.first))
+        return {};
+      decisions.push_back(guard);
+    }
+    if (decisions.size() > kMaxPath)
       return {};
-    return path;
+    return decisions;
   }
 
 private:

@@ -804,7 +804,14 @@ void LeakStrategies::pathGuarded() {
     return;
   GuardSet guards = collectGuards(candidates, event, site);
   SmallVector<Candidates::Guard> path;
-  for (const Candidates::Guard &guard : guards.pathDecisions())
+  // (Only the conditions the dealloc can read where it goes: one of a CFG
+  // loop the path passed through, defined in a block that does not
+  // dominate the loss, would make insertGuarded build nothing; cfg seed
+  // 72006.)
+  auto visible = [&](Value condition) {
+    return dominance.properlyDominates(condition, event.relatedOp);
+  };
+  for (const Candidates::Guard &guard : guards.pathDecisions(visible))
     if (!decidedAt(event.relatedOp, guard))
       path.push_back(guard);
   if (path.size() < 3) // one or two: the singles and pairs

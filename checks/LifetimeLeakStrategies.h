@@ -80,7 +80,8 @@ public:
   /// false, on the path where %c0 was false and an scf.if on %c4 nested in
   /// the branch where %c1 is true did not free it): a dealloc where the
   /// last reference is lost, under all the decisions of the path at once,
-  /// those an enclosing scf.if decides there left out. Tried last: the
+  /// those an enclosing scf.if decides there and those not visible there
+  /// (a CFG loop's condition) left out. Tried last: the
   /// other paths must free it already (validation tells).
   void pathGuarded();
   /// Lost in a block that some paths of its uses do not reach (an exit of
