@@ -169,12 +169,43 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
           return true;
     return false;
   };
-  // Whether the block of `argument` frees it already, which runs whenever
-  // the block does. Such an argument needs no flag: a free under one would
-  // free it twice (cfg seed 31011: the exit block of a CFG loop frees what
-  // the header's argument hands it, the iteration before's buffer).
+  // Whether every edge into the block of `argument` that runs hands it the
+  // buffer itself (through casts). In a block other than the buffer's own,
+  // the argument is then the buffer, which the block may free by name (read
+  // by dominance; cfg seed 72128: the exit of a CFG loop hands the
+  // iteration's buffer to a block that frees a cast of it). The edges of a
+  // block no edge enters never run: what they pass does not count.
+  auto receivesOnlyRoot = [&](BlockArgument argument) {
+    Block *block = argument.getOwner();
+    bool some = false;
+    for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+      Block *from = *it;
+      if (!from->isEntryBlock() && from->hasNoPredecessors())
+        continue;
+      auto branch = dyn_cast<BranchOpInterface>(from->getTerminator());
+      if (!branch)
+        return false;
+      SuccessorOperands operands =
+          branch.getSuccessorOperands(it.getSuccessorIndex());
+      unsigned index = argument.getArgNumber();
+      if (index >= operands.size() || !operands[index] ||
+          !derivesAlways(operands[index], root))
+        return false;
+      some = true;
+    }
+    return some;
+  };
+  // Whether the block of `argument` frees it already (by its name, or by
+  // the buffer's when it is the buffer), which runs whenever the block
+  // does. Such an argument needs no flag: a free under one would free it
+  // twice (cfg seed 31011: the exit block of a CFG loop frees what the
+  // header's argument hands it, the iteration before's buffer).
   auto freedInBlock = [&](BlockArgument argument) {
-    return freedIn(argument, argument.getOwner(), /*inside=*/true);
+    Block *block = argument.getOwner();
+    if (freedIn(argument, block, /*inside=*/true))
+      return true;
+    return root.getParentBlock() != block && receivesOnlyRoot(argument) &&
+           freedIn(root, block, /*inside=*/true);
   };
   // The frees of `owner` in `block` that run on some of its paths only: the
   // deallocs of it in some of the regions of one `scf.if` or
@@ -611,6 +642,7 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
     HoldsWriter writer(source, terminator,
                        handPrefix + std::to_string(hands++) + "_");
     writer.setConstants(yes, no);
+    writer.setFreshCalls();
     // Appends the lines of `free`, indented, to `frees`.
     auto appendLines = [&](std::string &frees, StringRef free) {
       SmallVector<StringRef> parts;

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -79,6 +80,15 @@ HoldsWriter::owned(Value value, const llvm::DenseMap<Value, std::string> &flags,
       frame.onFalse = ifOp.elseYield().getOperand(index);
     } else if (def->getNumRegions() == 0 && def->getNumResults() == 1 &&
                isa<memref::AllocOp, memref::AllocaOp>(def)) {
+      return constant(false);
+    } else if (freshCalls && isa<CallOpInterface>(def) &&
+               llvm::none_of(def->getOperandTypes(), [](Type type) {
+                 return isa<BaseMemRefType>(type);
+               })) {
+      // A call handed no memory returns none of the caller's: its result
+      // is the callee's allocation (or a global), never what a flag of a
+      // chain says the caller owns (cfg seed 72128: an `scf.if` that
+      // yields a call's result or a CFG loop's header argument).
       return constant(false);
     } else {
       return std::nullopt;
@@ -171,6 +181,7 @@ Value memlint::getHandedInPart(const SourceInfo &source, Operation *terminator,
       continue;
     // (A probe: its lines are not written.)
     HoldsWriter probe(source, terminator, "%probe_");
+    probe.setFreshCalls();
     std::optional<std::string> held = probe.holds(operand, argument);
     if (held && !HoldsWriter::isConstant(*held, true) &&
         !HoldsWriter::isConstant(*held, false))

@@ -42,9 +42,17 @@ public:
     this->no = std::move(no);
   }
 
+  /// Takes the result of a call handed no memref for memory of the callee's
+  /// (or a global), as an allocation: never an owner of `holds` and `owned`
+  /// other than itself. For the flags of a chain of blocks, whose owners are
+  /// the buffer and the arguments that hold it; not where the owner may be
+  /// the call's result under another name (what a function returns).
+  void setFreshCalls() { freshCalls = true; }
+
   /// The name of an `i1` that is true exactly when `value` holds `root`;
   /// nothing when a value on the way is not a select, an `scf.if` result, a
-  /// view, an allocation or an argument of the function (bounded depth).
+  /// view, an allocation (or, with setFreshCalls, a call handed no memref)
+  /// or an argument of the function (bounded depth).
   std::optional<std::string> holds(mlir::Value value, mlir::Value root);
   /// The name of an `i1` that is true exactly when `value` holds one of
   /// the owners of `flags` and that owner's flag (a name, or constant())
@@ -95,6 +103,7 @@ private:
   std::map<std::tuple<std::string, std::string, std::string>, std::string>
       written;
   unsigned counter = 0;
+  bool freshCalls = false;
 };
 
 /// The operand of the edge `k` of the branch `terminator` that holds
