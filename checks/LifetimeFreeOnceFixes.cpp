@@ -141,12 +141,13 @@ std::optional<std::string> getKeptCallText(const LintContext &context,
 }
 
 /// The text of `call`, a call of a helper that only frees its argument,
-/// with the operand it frees renamed `to` (a value of the same type); none
-/// when its operand list is not written as the operands' names.
+/// with the operand it frees renamed `to` (a value of its type); none when
+/// its operand list is not written as the operands' names.
 std::optional<std::string> getRetargetedCallText(const LintContext &context,
-                                                 Operation *call, Value to) {
+                                                 Operation *call,
+                                                 StringRef to) {
   Value freed = getFreedOperand(call);
-  if (!freed || freed.getType() != to.getType())
+  if (!freed)
     return std::nullopt;
   std::optional<std::string> text = getOpText(context, call);
   if (!text)
@@ -166,7 +167,7 @@ std::optional<std::string> getRetargetedCallText(const LintContext &context,
     if (name.trim() != source.getName(operand))
       return std::nullopt;
     list += (list.empty() ? "" : ", ") +
-            source.getName(operand == freed ? to : operand);
+            (operand == freed ? to.str() : source.getName(operand));
   }
   return text->substr(0, open + 1) + list + text->substr(close);
 }
@@ -485,8 +486,8 @@ void memlint::addFreeOnceFixes(const LintContext &context,
     unsigned retargeted = 0;
     for (Operation *call : lastCalls)
       for (Value other : getUnfreedBuffers(call, returned, /*limit=*/4)) {
-        std::optional<std::string> text =
-            getRetargetedCallText(context, call, other);
+        std::optional<std::string> text = getRetargetedCallText(
+            context, call, context.getSource().getName(other));
         if (!text || retargeted >= 4)
           continue;
         FixItBuilder builder(context);
@@ -500,6 +501,36 @@ void memlint::addFreeOnceFixes(const LintContext &context,
           fixes.push_back(std::move(*fix));
           ++retargeted;
         }
+      }
+    // Or, with no such buffer, keep it freeing a new allocation of the
+    // type it frees, made just before it: the helper, which only frees,
+    // keeps a caller that owns what it frees (gen seed 76098, where the
+    // function allocated nothing else).
+    if (!retargeted)
+      for (Operation *call : llvm::ArrayRef(lastCalls).take_front(4)) {
+        Value freed = getFreedOperand(call);
+        auto type = freed ? dyn_cast<MemRefType>(freed.getType()) : nullptr;
+        if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
+          continue;
+        std::string spare =
+            "%memlint_spare_" +
+            std::to_string(context.getSource().getRange(call).line);
+        std::optional<std::string> text =
+            getRetargetedCallText(context, call, spare);
+        if (!text)
+          continue;
+        std::string alloc;
+        llvm::raw_string_ostream os(alloc);
+        os << spare << " = memref.alloc() : " << type;
+        FixItBuilder builder(context);
+        for (Operation *free : frees)
+          if (free != call)
+            builder.remove(free);
+        builder.insertBefore(call, alloc);
+        builder.replace(call, *text);
+        if (auto fix = builder.take(title + "; the call frees a new buffer " +
+                                    spare + " instead"))
+          fixes.push_back(std::move(*fix));
       }
   }
   if (returned)
