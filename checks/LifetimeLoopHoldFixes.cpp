@@ -46,13 +46,19 @@ bool allocatedIn(Value value, scf::ForOp loop) {
 
 /// Whether `ret`, a return of the function, hands `value` to the caller on
 /// every path (true) or on none (false); nothing when it may on some
-/// paths, or `ret` is not a return of the function.
-std::optional<bool> returnsAlways(Operation *ret, Value value) {
+/// paths, or `ret` is not a return of the function. An operand that is one
+/// of `others` (through views and casts) is taken to hold other memory than
+/// `value`.
+std::optional<bool> returnsAlways(Operation *ret, Value value,
+                                  ArrayRef<Value> others = {}) {
   if (!ret->hasTrait<OpTrait::ReturnLike>() ||
       !isa<FunctionOpInterface>(ret->getParentOp()))
     return std::nullopt;
   bool returned = false;
   for (Value operand : ret->getOperands()) {
+    Value base = stripViews(operand);
+    if (base != value && llvm::is_contained(others, base))
+      continue;
     RootDerivation d = deriveFromRoot(operand, value);
     if (d.kind == RootDerivation::Always)
       returned = true;
@@ -448,10 +454,20 @@ std::vector<FixIt> memlint::getRotatingFlagFixes(const LintContext &context,
   // (A terminator other than the function's return hands them on: no
   // candidate.)
   bool atReturn = after && after->hasTrait<OpTrait::IsTerminator>();
+  // Where a position's flag is true, its result is the buffer of one
+  // iteration, and the other positions' results hold an earlier or a later
+  // iteration's, or an init value: a return of one of them does not return
+  // it. (The derivation cannot tell: a result the yield hands an iter_arg
+  // on to may be any of them; cfg seed 75014, a loop that yields
+  // `%it29, %a30` and a function that returns the first result.)
+  SmallVector<Value> chainResults;
+  for (unsigned i : chain)
+    chainResults.push_back(loop->getResult(i));
   std::string frees;
   for (auto [k, i] : llvm::enumerate(chain)) {
     std::optional<bool> returned =
-        atReturn ? returnsAlways(after, loop->getResult(i)) : false;
+        atReturn ? returnsAlways(after, loop->getResult(i), chainResults)
+                 : false;
     if (!returned)
       return {};
     if (*returned)
