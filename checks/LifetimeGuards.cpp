@@ -158,6 +158,7 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
   // A select between two values that may both hold it (one of them on
   // some paths only): it hands on the buffer under either decision, so
   // either may be the one the leaking path takes.
+  size_t beforeSides = set.guards.size();
   for (Value alias : candidates.getAliasSet())
     if (auto select = alias.getDefiningOp<arith::SelectOp>())
       if (candidates.getAliasSet().contains(select.getTrueValue()) &&
@@ -165,6 +166,7 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
         addGuard(select.getCondition(), true);
         addGuard(select.getCondition(), false);
       }
+  set.numSelectSides = set.guards.size() - beforeSides;
   return set;
 }
 

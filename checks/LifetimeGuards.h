@@ -32,6 +32,9 @@ struct GuardSet {
 
   llvm::SmallVector<Candidates::Guard> guards;
   size_t numFlags = 0;
+  /// The last guards: the sides of a select between two values that may
+  /// both hold it (those no guard before has).
+  size_t numSelectSides = 0;
   /// The branch decisions of the witness in the function, each condition
   /// once, the latest first; `pathBothWays` holds those of its conditions
   /// that the path decides both ways.
@@ -50,12 +53,22 @@ struct GuardSet {
   /// Two branch decisions of the witness (the buffer lost where both went
   /// its way), then a flag and a decision (many flags must not crowd the
   /// decisions out), then two flags (an scf.if nested in the branch of
-  /// another that yields it); at most kMax of each kind.
+  /// another that yields it), then a decision and a side of a select
+  /// between two values that may both hold it; at most kMax of each kind.
+  /// The last kind is a subset of the first, which may stop before it: the
+  /// select's sides come last, and the decision that hands the buffer to
+  /// the select's other value is often the earliest of the path, the last
+  /// of the decisions (cfg seed 76000: the pairs of two scf.ifs on the path
+  /// after the switch that hands it to the join fill the first kMax). The
+  /// buffer is lost where that decision went the path's way and the select
+  /// picked the other value. (Pairs the first kind has are not counted.)
   Guards pairs() const {
     Guards all;
     addPairs(all, numFlags, guards.size(), numFlags, guards.size());
     addPairs(all, 0, numFlags, numFlags, guards.size());
     addPairs(all, 0, numFlags, 0, numFlags);
+    size_t sides = guards.size() - numSelectSides;
+    addPairs(all, numFlags, sides, sides, guards.size());
     return all;
   }
 
@@ -90,16 +103,19 @@ private:
     return all;
   }
   /// Pairs (i, j) of two conditions, i in [iFrom, iEnd), j > i in
-  /// [jFrom, jEnd), at most kMax.
+  /// [jFrom, jEnd), at most kMax of those not in `all` yet.
   void addPairs(Guards &all, size_t iFrom, size_t iEnd, size_t jFrom,
                 size_t jEnd) const {
     size_t pairs = 0;
     for (size_t i = iFrom; i < iEnd; ++i)
-      for (size_t j = std::max(i + 1, jFrom); j < jEnd && pairs < kMax; ++j)
-        if (guards[i].first != guards[j].first) {
-          all.push_back({guards[i], guards[j]});
+      for (size_t j = std::max(i + 1, jFrom); j < jEnd && pairs < kMax; ++j) {
+        llvm::SmallVector<Candidates::Guard, 2> pair{guards[i], guards[j]};
+        if (guards[i].first != guards[j].first &&
+            !llvm::is_contained(all, pair)) {
+          all.push_back(std::move(pair));
           ++pairs;
         }
+      }
   }
 };
 
