@@ -133,7 +133,10 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
   }
   // A branch of a callee the path enters from this function, on an
   // argument of the callee (a callee that frees the buffer under that
-  // condition): what the call passes for it decides the same.
+  // condition): what the call passes for it decides the same. The step is
+  // the latest decision of that branch, so it was taken in the latest call
+  // of the callee on the path, not the first (cfg seed 78039: two calls
+  // pass the buffer, with a constant false first).
   for (const WitnessStep &step : llvm::reverse(event.pathBranches)) {
     if (step.kind != WitnessStep::Kind::Branch || inSameFunction(step.op, site))
       continue;
@@ -144,7 +147,7 @@ GuardSet memlint::collectGuards(const Candidates &candidates,
     if (!argument || !argument.getOwner()->isEntryBlock() ||
         argument.getOwner()->getParentOp() != callee)
       continue;
-    for (const WitnessStep &entered : event.witness) {
+    for (const WitnessStep &entered : llvm::reverse(event.witness)) {
       auto call = dyn_cast_or_null<CallOpInterface>(entered.op);
       if (entered.kind != WitnessStep::Kind::Call || !call ||
           !inSameFunction(call, site) || call.resolveCallable() != callee ||
