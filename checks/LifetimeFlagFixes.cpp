@@ -49,6 +49,23 @@ struct JoinFlags {
   }
 };
 
+/// Whether the block of `terminator` frees `root` (a dealloc of a value that
+/// always is it, in the block itself) before it branches, after `root` is
+/// allocated when that is in the same block.
+bool freedBeforeBranch(Operation *terminator, Value root) {
+  Block *block = terminator->getBlock();
+  Operation *definition = root.getDefiningOp();
+  Operation *start = definition && definition->getBlock() == block
+                         ? definition->getNextNode()
+                         : &block->front();
+  for (Operation *op = start; op && op != terminator; op = op->getNextNode())
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+      if (deriveFromRoot(dealloc.getMemref(), root).kind ==
+          RootDerivation::Always)
+        return true;
+  return false;
+}
+
 /// Adds to `edits` and `builder` the flags of the arguments of `join` that
 /// may hold `root`, named `prefix` + the buffer's line + the argument's
 /// number: the block's header, the operands of each edge (see
@@ -148,6 +165,12 @@ addJoinFlags(const LintContext &context, Value root, Block *join,
             handsToOwnFree(join, operands, root, aliases);
         if (!toOwnFree)
           return false;
+        // An edge whose block frees the buffer before it branches (the
+        // free an earlier round put on the edge that drops it) hands over
+        // a dangling name only: its flags stay false, or the flagged free
+        // would free it twice (cfg seed 78096).
+        if (!*toOwnFree)
+          toOwnFree = freedBeforeBranch(terminator, root);
         for (auto [i, argument] : llvm::enumerate(flagged)) {
           if (*toOwnFree)
             break;
