@@ -483,24 +483,31 @@ void memlint::addFreeOnceFixes(const LintContext &context,
     // owns what it frees (gen seed 67037, where the call was the last of
     // its helper and the buffer returned after it, and deleting it made
     // the helper's dealloc an invalid free).
+    // The fix-it that keeps `call`, with the text `text` (and the lines
+    // `before` it), and deletes the other frees.
+    auto keepCallAs = [&](Operation *call, const std::string &text,
+                          const std::string &before, const std::string &what) {
+      FixItBuilder builder(context);
+      for (Operation *free : frees)
+        if (free != call)
+          builder.remove(free);
+      if (!before.empty())
+        builder.insertBefore(call, before);
+      builder.replace(call, text);
+      std::optional<FixIt> fix =
+          builder.take(title + "; the call frees " + what + " instead");
+      if (fix)
+        fixes.push_back(std::move(*fix));
+      return fix.has_value();
+    };
     unsigned retargeted = 0;
     for (Operation *call : lastCalls)
       for (Value other : getUnfreedBuffers(call, returned, /*limit=*/4)) {
         std::optional<std::string> text = getRetargetedCallText(
             context, call, context.getSource().getName(other));
-        if (!text || retargeted >= 4)
-          continue;
-        FixItBuilder builder(context);
-        for (Operation *free : frees)
-          if (free != call)
-            builder.remove(free);
-        builder.replace(call, *text);
-        if (auto fix =
-                builder.take(title + "; the call frees " +
-                             context.getSource().getName(other) + " instead")) {
-          fixes.push_back(std::move(*fix));
+        if (text && retargeted < 4 &&
+            keepCallAs(call, *text, "", context.getSource().getName(other)))
           ++retargeted;
-        }
       }
     // Or, with no such buffer, keep it freeing a new allocation of the
     // type it frees, made just before it: the helper, which only frees,
@@ -522,15 +529,7 @@ void memlint::addFreeOnceFixes(const LintContext &context,
         std::string alloc;
         llvm::raw_string_ostream os(alloc);
         os << spare << " = memref.alloc() : " << type;
-        FixItBuilder builder(context);
-        for (Operation *free : frees)
-          if (free != call)
-            builder.remove(free);
-        builder.insertBefore(call, alloc);
-        builder.replace(call, *text);
-        if (auto fix = builder.take(title + "; the call frees a new buffer " +
-                                    spare + " instead"))
-          fixes.push_back(std::move(*fix));
+        keepCallAs(call, *text, alloc, "a new buffer " + spare);
       }
   }
   if (returned)
