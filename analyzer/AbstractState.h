@@ -339,6 +339,11 @@ struct PathState {
   mlir::Operation *pc = nullptr;
   /// Call ops of the inlined frames, innermost last.
   llvm::SmallVector<mlir::Operation *, 2> callStack;
+  /// How many of those frames run a function that an outer frame runs too
+  /// (a recursive call explored in place). While there are any, a value
+  /// is keyed by its number and the activation of its function it belongs
+  /// to (see ExplorerPart::keyOf); derived from `callStack`.
+  uint8_t recursiveFrames = 0;
   /// Abstract values by value number, sorted.
   llvm::SmallVector<std::pair<uint32_t, AbsVal>, 16> env;
   llvm::SmallVector<BufferRecord, 8> buffers;

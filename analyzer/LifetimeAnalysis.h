@@ -35,6 +35,12 @@ namespace memlint {
 struct AnalysisOptions {
   /// Maximum depth of calls explored in the caller's context.
   unsigned maxInlineDepth = 8;
+  /// Maximum number of frames of one function on the stack of calls
+  /// explored in place: a recursive call that would add one more is
+  /// modelled by the function's summary. Deeper levels run with their own
+  /// arguments (a counter that stops the recursion is known there), so a
+  /// leak at the last level is seen when the recursion ends within the bound.
+  unsigned maxRecursionFrames = 3;
   /// Maximum number of op executions for one function, over all its paths:
   /// `stepsPerOp` times the function's size, at least `minStepsPerFunction`
   /// and at most `maxStepsPerFunction`, so a file's cost stays linear in its

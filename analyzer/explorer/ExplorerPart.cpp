@@ -8,6 +8,8 @@
 #include "analyzer/explorer/ExplorerPart.h"
 #include "analyzer/explorer/FunctionExplorer.h"
 
+#include "mlir/Interfaces/CallInterfaces.h"
+
 using namespace mlir;
 using namespace memlint;
 using namespace memlint::explorer;
@@ -78,11 +80,36 @@ bool ExplorerPart::decideSomeOperand(PathState &s, Operation *op) {
 }
 
 void ExplorerPart::bindForwarded(PathState &s, ValueRange from, ValueRange to) {
+  bindRead(s, readForwarded(s, from), to);
+}
+
+SmallVector<std::optional<AbsVal>>
+ExplorerPart::readForwarded(PathState &s, ValueRange from) {
   SmallVector<std::optional<AbsVal>> vals;
   for (Value v : from) {
     const AbsVal *val = get(s, v);
     vals.push_back(val ? std::optional<AbsVal>(*val) : std::nullopt);
   }
+  return vals;
+}
+
+unsigned ExplorerPart::activationOf(const PathState &s, Value v) {
+  // The frames run: the function of each call's block, then the callee of
+  // the innermost call (the root when there is none).
+  Operation *fn = v.getParentRegion()->getParentOfType<FunctionOpInterface>();
+  unsigned count = 0;
+  for (Operation *call : s.callStack)
+    count += call->getParentOfType<FunctionOpInterface>() == fn;
+  Operation *top = setup.root.getOperation();
+  if (!s.callStack.empty())
+    top = cast<CallOpInterface>(s.callStack.back())
+              .resolveCallableInTable(&ctx.symbolTables);
+  count += top == fn;
+  return count ? count - 1 : 0;
+}
+
+void ExplorerPart::bindRead(PathState &s, ArrayRef<std::optional<AbsVal>> vals,
+                            ValueRange to) {
   for (auto [i, target] : llvm::enumerate(to)) {
     if (i < vals.size() && vals[i]) {
       clear(s, target);

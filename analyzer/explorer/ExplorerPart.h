@@ -90,15 +90,24 @@ protected:
   // Values of a path
   //===--------------------------------------------------------------------===//
 
+  /// The key of `v` in the environment of `s`: its number, plus, while a
+  /// recursive call is explored in place, numValues() times the activation
+  /// of its function it belongs to (the innermost: the frames of one
+  /// function bind the same values, each its own).
+  uint32_t keyOf(const PathState &s, mlir::Value v) {
+    uint32_t n = ctx.number(v);
+    return s.recursiveFrames ? n + ctx.numValues() * activationOf(s, v) : n;
+  }
+  unsigned activationOf(const PathState &s, mlir::Value v);
   const AbsVal *get(PathState &s, mlir::Value v) {
-    return s.lookup(ctx.number(v));
+    return s.lookup(keyOf(s, v));
   }
   void set(PathState &s, mlir::Value v, const AbsVal &val) {
-    s.bind(ctx.number(v), val);
+    s.bind(keyOf(s, v), val);
   }
   /// Forgets `v` (it is being redefined to something unknown).
   void clear(PathState &s, mlir::Value v) {
-    uint32_t n = ctx.number(v);
+    uint32_t n = keyOf(s, v);
     s.unbind(n);
     llvm::erase_if(s.cmpAtoms,
                    [n](const CmpAtom &c) { return c.lhs == n || c.rhs == n; });
@@ -147,6 +156,13 @@ protected:
   /// Binds `to[i]` to the value of `from[i]` (unknown past the end of
   /// `from`).
   void bindForwarded(PathState &s, mlir::ValueRange from, mlir::ValueRange to);
+  /// bindForwarded in two steps, for an edge between frames: the values of
+  /// `from` (read in the frame left), then bound to `to` (in the frame
+  /// entered).
+  llvm::SmallVector<std::optional<AbsVal>> readForwarded(PathState &s,
+                                                         mlir::ValueRange from);
+  void bindRead(PathState &s, llvm::ArrayRef<std::optional<AbsVal>> vals,
+                mlir::ValueRange to);
 
   //===--------------------------------------------------------------------===//
   // The engine's services (FunctionExplorer.h defines them)

@@ -8,7 +8,9 @@
 
 #include "analyzer/explorer/Liveness.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -267,11 +269,46 @@ LivenessOracle::getFrameVerdicts(Block *block,
   FrameVerdicts &frame = frames.emplace_back();
   frame.level = &getLevel(block);
   frame.callStack.assign(callStack.begin(), callStack.end());
+  SmallVector<Operation *, 4> functions;
+  for (Operation *call : callStack)
+    functions.push_back(call->getParentOfType<FunctionOpInterface>());
+  functions.push_back(
+      block->getParent()->getParentOfType<FunctionOpInterface>());
+  DenseSet<Operation *> distinct(functions.begin(), functions.end());
+  if (distinct.size() < functions.size())
+    frame.recursiveFrames.assign(functions.begin(), functions.end());
   return frame;
+}
+
+LivenessOracle::Summary
+LivenessOracle::summarizeActivation(const FrameVerdicts &frame, uint32_t key) {
+  // The key names one activation of its function (ExplorerPart::keyOf): it
+  // is live where that activation's frame is, and dead past its return (an
+  // outer frame of the same function binds the same values, its own). A key
+  // of an activation the stack no longer holds is dead.
+  uint32_t number = ctx.baseNumber(key);
+  unsigned activation = ctx.activationOf(key);
+  Operation *fn = ctx.valueOf(number)
+                      .getParentRegion()
+                      ->getParentOfType<FunctionOpInterface>();
+  ArrayRef<Operation *> callStack = frame.callStack;
+  unsigned seen = 0;
+  for (auto [j, runs] : llvm::enumerate(frame.recursiveFrames)) {
+    if (runs != fn || seen++ != activation)
+      continue;
+    if (j == callStack.size())
+      return summarize({frame.level, {}, {}, {}}, number);
+    Summary summary;
+    summary.liveBeyond = isLiveAt(number, callStack[j]->getNextNode(), {});
+    return summary;
+  }
+  return Summary();
 }
 
 LivenessOracle::Summary LivenessOracle::summarize(const FrameVerdicts &frame,
                                                   uint32_t number) {
+  if (!frame.recursiveFrames.empty() || ctx.activationOf(number))
+    return summarizeActivation(frame, number);
   const UseInfo &uses = ctx.getUseInfo(number);
   const Level &level = *frame.level;
   Summary summary;

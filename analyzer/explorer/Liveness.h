@@ -144,11 +144,16 @@ private:
   struct FrameVerdicts {
     const Level *level;
     llvm::SmallVector<mlir::Operation *, 2> callStack;
+    /// The function each frame runs, outermost first, when one runs in
+    /// several (a recursive call explored in place); else empty.
+    llvm::SmallVector<mlir::Operation *, 0> recursiveFrames;
     std::vector<std::pair<uint32_t, Summary>> known;
   };
   FrameVerdicts &getFrameVerdicts(mlir::Block *block,
                                   llvm::ArrayRef<mlir::Operation *> callStack);
   Summary summarize(const FrameVerdicts &frame, uint32_t number);
+  /// summarize for a key of one activation of a recursive function.
+  Summary summarizeActivation(const FrameVerdicts &frame, uint32_t key);
   /// isLiveAt through the summaries of the frame.
   bool isLiveIn(FrameVerdicts &frame, uint32_t number, uint64_t pointAt);
   /// By block, the indices in `frames` of its call stacks (a deque: the

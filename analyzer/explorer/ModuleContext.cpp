@@ -91,6 +91,7 @@ bool memlint::explorer::isLoopRegion(Operation *op, Region *region) {
 }
 
 const UseInfo &ModuleContext::getUseInfo(uint32_t number) {
+  number = baseNumber(number);
   if (useInfoIndex.empty())
     useInfoIndex.resize(numbering.numValues());
   uint32_t &slot = useInfoIndex[number];

@@ -96,7 +96,14 @@ public:
     assert(it != numbers.end() && "value not numbered");
     return it->second;
   }
-  mlir::Value valueOf(uint32_t number) const { return values[number]; }
+  /// The value of a number, or of a key (ExplorerPart::keyOf: a number plus
+  /// a multiple of numValues() for the activation of a recursive function).
+  mlir::Value valueOf(uint32_t number) const {
+    return values[baseNumber(number)];
+  }
+  uint32_t baseNumber(uint32_t key) const { return key % values.size(); }
+  /// Which activation of its function a key is (0 for a plain number).
+  unsigned activationOf(uint32_t key) const { return key / values.size(); }
   /// How many values are numbered (their numbers are 0 to this, excluded).
   uint32_t numValues() const { return values.size(); }
   uint64_t position(mlir::Operation *op) const { return positions.lookup(op); }
@@ -135,6 +142,11 @@ public:
   mlir::Value valueOf(uint32_t number) const {
     return numbering.valueOf(number);
   }
+  uint32_t baseNumber(uint32_t key) const { return numbering.baseNumber(key); }
+  unsigned activationOf(uint32_t key) const {
+    return numbering.activationOf(key);
+  }
+  uint32_t numValues() const { return numbering.numValues(); }
   /// The position of an op in a pre-order walk of the module.
   uint64_t position(mlir::Operation *op) const {
     return numbering.position(op);

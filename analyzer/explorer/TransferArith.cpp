@@ -17,7 +17,7 @@ using namespace memlint::explorer;
 BoolFn ArithTransfer::compareAtom(PathState &s, Value lhs, Value rhs,
                                   arith::CmpIPredicate pred) {
   using P = arith::CmpIPredicate;
-  uint32_t ln = ctx.number(lhs), rn = ctx.number(rhs);
+  uint32_t ln = keyOf(s, lhs), rn = keyOf(s, rhs);
   uint8_t cls = 0;
   bool negate = false;
   switch (pred) {
@@ -65,7 +65,7 @@ BoolFn ArithTransfer::compareAtom(PathState &s, Value lhs, Value rhs,
 
 BoolFn ArithTransfer::equalsConstantAtom(PathState &s, Value value,
                                          int64_t constant) {
-  uint32_t n = ctx.number(value);
+  uint32_t n = keyOf(s, value);
   for (const CmpAtom &c : s.cmpAtoms)
     if (c.lhs == n && c.predicateClass == CmpAtom::kEqualsConstant &&
         c.constant == constant)

@@ -101,20 +101,33 @@ bool CallTransfer::stepCall(PathState &s, CallOpInterface call) {
     x.memory.checkUse(s, op, operand, UseKind::CallArgument);
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
       call.resolveCallableInTable(&ctx.symbolTables));
-  bool recursive =
-      callee && (callee == setup.root ||
-                 callee == op->getParentOfType<FunctionOpInterface>() ||
-                 llvm::any_of(s.callStack, [&](Operation *c) {
-                   return c->getParentOfType<FunctionOpInterface>() == callee;
-                 }));
-  if (callee && !callee.isExternal() && !recursive &&
+  // The frames of the callee on the stack: the current one, and each that
+  // made one of the calls explored in place.
+  unsigned frames = 0;
+  if (callee) {
+    frames = callee == op->getParentOfType<FunctionOpInterface>();
+    for (Operation *c : s.callStack)
+      frames += c->getParentOfType<FunctionOpInterface>() == callee;
+  }
+  bool recursive = callee && (callee == setup.root || frames > 0);
+  // A recursive call is explored in place too, up to a number of frames of
+  // the function (not while its summary is computed: that is what the
+  // summary is for).
+  bool inPlace =
+      !recursive || (!setup.summaryOut && frames < options.maxRecursionFrames);
+  if (callee && !callee.isExternal() && inPlace &&
       s.callStack.size() < options.maxInlineDepth &&
       callee.getFunctionBody().front().getNumArguments() ==
           call.getArgOperands().size()) {
     setup.reachedFunctions.insert(callee);
     Block &entry = callee.getFunctionBody().front();
-    bindForwarded(s, call.getArgOperands(), entry.getArguments());
+    // The arguments are read in the caller's frame and bound in the
+    // callee's (another activation of the same values when it recurses).
+    auto vals = readForwarded(s, call.getArgOperands());
     s.callStack.push_back(op);
+    if (recursive)
+      ++s.recursiveFrames;
+    bindRead(s, vals, entry.getArguments());
     s.addTrace(TraceStep::Kind::Call, op);
     join(std::move(s), &entry.front());
     return false;

@@ -203,18 +203,27 @@ bool ControlTransfer::stepReturn(PathState &s, Operation *term) {
   for (Value operand : term->getOperands())
     x.memory.checkUse(s, term, operand, UseKind::Return);
   if (!s.callStack.empty()) {
+    auto vals = readForwarded(s, term->getOperands());
     Operation *call = s.callStack.pop_back_val();
+    // The frame left was a recursive one when an outer frame runs its
+    // function too.
+    if (s.recursiveFrames) {
+      Operation *fn = term->getParentOfType<FunctionOpInterface>();
+      bool outer = call->getParentOfType<FunctionOpInterface>() == fn;
+      for (Operation *c : s.callStack)
+        outer |= c->getParentOfType<FunctionOpInterface>() == fn;
+      s.recursiveFrames -= outer;
+    }
     // A buffer handed back to the caller is the caller's to free: a leak of
     // it is reported at the call.
-    for (Value operand : term->getOperands())
-      if (const AbsVal *val = get(s, operand))
-        if (val->kind == AbsVal::Kind::Ref) {
-          BufferRecord &b = s.buffers[val->buffer];
-          if (b.origin == BufferOrigin::Heap && !b.freed && !b.escaped &&
-              b.leakSite && term->getParentOp()->isAncestor(b.leakSite))
-            b.leakSite = call;
-        }
-    bindForwarded(s, term->getOperands(), call->getResults());
+    for (const std::optional<AbsVal> &val : vals)
+      if (val && val->kind == AbsVal::Kind::Ref) {
+        BufferRecord &b = s.buffers[val->buffer];
+        if (b.origin == BufferOrigin::Heap && !b.freed && !b.escaped &&
+            b.leakSite && term->getParentOp()->isAncestor(b.leakSite))
+          b.leakSite = call;
+      }
+    bindRead(s, vals, call->getResults());
     s.addTrace(TraceStep::Kind::Return, term);
     join(std::move(s), call->getNextNode());
     return false;

@@ -214,7 +214,7 @@ bool LoopTransfer::leaveConvergedLoop(PathState &s, Operation *pc) {
   const InductionVarUses &uses = getInductionVarUses(loop);
   if (!uses.limited)
     return false;
-  uint32_t n = ctx.number(iv);
+  uint32_t n = keyOf(s, iv);
   AbsVal saved = *s.lookup(n);
   s.unbind(n);
   auto print = s.fingerprint();
