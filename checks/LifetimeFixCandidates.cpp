@@ -38,16 +38,16 @@ struct DroppingRegions {
 /// that may hold it) are the ones it dies in unfreed. Nothing when the body
 /// does not free it so, or no region drops it (cfg seed 51079: one case
 /// frees the carried buffer, another yields a buffer of before the loop
-/// instead, and the next iteration replaces it).
-std::optional<DroppingRegions> getDroppingRegions(Block *body,
-                                                  BlockArgument carried) {
+/// instead, and the next iteration replaces it). (`body` is the region of
+/// the deallocs that count: a loop's body, or a function's.)
+std::optional<DroppingRegions> getDroppingRegions(Region *body, Value carried) {
   llvm::SetVector<Value> aliases = getFixAliases(carried);
   DroppingRegions dropping;
   llvm::SmallPtrSet<Region *, 4> freeing;
   for (Value alias : aliases)
     for (Operation *user : alias.getUsers()) {
       auto dealloc = dyn_cast<memref::DeallocOp>(user);
-      if (!dealloc || !body->findAncestorOpInBlock(*user) ||
+      if (!dealloc || !body->findAncestorOpInRegion(*user) ||
           !derivesAlways(dealloc.getMemref(), carried))
         continue;
       Operation *parent = user->getParentOp();
@@ -553,6 +553,52 @@ void Candidates::addElseRegion(scf::IfOp ifOp) {
   add(edits.take(describe(v) + " in a new else branch", /*general=*/false));
 }
 
+std::optional<FixIt> Candidates::makeFreeWhereKept(Value root) {
+  Operation *function = getFunctionOf(root.getParentRegion()->getParentOp());
+  if (!function)
+    return std::nullopt;
+  for (Value name : aliases) {
+    if (name != root &&
+        (!isa<BlockArgument>(name) ||
+         deriveFromRoot(name, root).kind != RootDerivation::Always))
+      continue;
+    std::optional<DroppingRegions> dropping =
+        getDroppingRegions(&function->getRegion(0), name);
+    if (!dropping)
+      continue;
+    // Handed on, or used, past the op in the block of `name`'s region that
+    // holds it.
+    Operation *ancestor =
+        name.getParentRegion()->findAncestorOpInRegion(*dropping->holder);
+    if (!ancestor)
+      continue;
+    Operation *last = getLastUseIn(ancestor->getBlock(), getFixAliases(name));
+    if (!last || last == ancestor || last->isBeforeInBlock(ancestor))
+      continue;
+    // The name the op's deallocs free, when it is seen past the op (a
+    // block argument rather than the buffer's own name, by dominance).
+    Value freed = name;
+    for (Region &region : dropping->holder->getRegions())
+      for (Operation &op : region.getOps())
+        if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
+            dealloc && freed == name &&
+            derivesAlways(dealloc.getMemref(), name) &&
+            dominance.properlyDominates(dealloc.getMemref(), dropping->holder))
+          freed = dealloc.getMemref();
+    FixItBuilder builder(context);
+    if (!freeInDroppingRegions(context.getSource(), *dropping,
+                               getDeallocText(context, freed, family), builder))
+      continue;
+    if (std::optional<FixIt> fix = builder.take(
+            describe(freed) + " in each region of the " +
+            dropping->holder->getName().getStringRef().str() +
+            " that does not free it, which hands it on freed on some paths "
+            "only"))
+      return fix;
+  }
+  return std::nullopt;
+}
+
 void Candidates::combineWith(const FixIt &extra) {
   std::vector<std::pair<uint64_t, uint64_t>> taken =
       getEditRanges(extra.edits);
@@ -585,7 +631,7 @@ void Candidates::loopCarriedFlag(scf::ForOp loop, unsigned index,
   BlockArgument carried = loop.getRegionIterArgs()[index];
   std::optional<DroppingRegions> dropping;
   if (inDroppingRegions &&
-      !(dropping = getDroppingRegions(loop.getBody(), carried)))
+      !(dropping = getDroppingRegions(&loop.getRegion(), carried)))
     return;
   unsigned line = source.getRange(loop).line;
   std::string suffix = std::to_string(line);

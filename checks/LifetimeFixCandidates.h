@@ -110,6 +110,14 @@ public:
   /// An `else` region holding the dealloc, for an `scf.if` without one.
   void addElseRegion(mlir::scf::IfOp ifOp);
 
+  /// A dealloc of a name of the buffer (`root` itself, or a block argument
+  /// that always holds it) at the end of each region of an `scf.if` or
+  /// `scf.index_switch` that does not free it, where the op frees it in its
+  /// other regions only (every dealloc of that name) and the name is
+  /// handed on or used past the op: where the op does not free it, the
+  /// buffer goes on under names nobody frees. Null when there is none.
+  std::optional<FixIt> makeFreeWhereKept(mlir::Value root);
+
   /// Each candidate so far together with `extra` (where their edits do not
   /// clash), after them: a buffer lost at two places, one of which is an
   /// edge `extra` frees it on.

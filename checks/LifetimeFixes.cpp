@@ -196,6 +196,17 @@ std::vector<FixIt> memlint::getLeakFixes(const LintContext &context,
       candidates.combineWith(*extra);
       candidates.addFix(std::move(*extra));
     }
+    // Freed by an scf.if or scf.index_switch in some of its regions only,
+    // and handed on past it: where the op does not free it, the buffer goes
+    // on under names nobody frees (cfg seed 79023: a CFG loop's block frees
+    // the iteration's buffer in one branch and hands it to the header,
+    // which drops it; the witness, from the latest allocation, does not
+    // show that branch). Each candidate with a dealloc in the other regions
+    // too, and alone.
+    if (std::optional<FixIt> extra = candidates.makeFreeWhereKept(root)) {
+      candidates.combineWith(*extra);
+      candidates.addFix(std::move(*extra));
+    }
     // Dropped by edges of several branches (a back-edge, an edge that
     // passes it to an argument nobody uses): a block on each of them.
     if (!event.allPaths && root.getParentRegion() &&
