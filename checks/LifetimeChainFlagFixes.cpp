@@ -43,19 +43,6 @@ enum class ChainMode {
 };
 } // namespace
 
-/// Whether `value` is an interior view of the buffer it is taken from (a
-/// subview, through casts): freeing it would not free the buffer.
-static bool isInteriorView(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      value = cast.getSource();
-      continue;
-    }
-    return isa<ViewLikeOpInterface>(def);
-  }
-  return false;
-}
-
 /// Whether some edge into the block of `argument` hands it an interior view
 /// (cfg seed 57056: the exit of a CFG loop passes the header's argument and
 /// a subview of it). Such an argument is no owner: a free of it under a flag

@@ -771,6 +771,17 @@ Value memlint::stripViews(Value value) {
   return value;
 }
 
+bool memlint::isInteriorView(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      value = cast.getSource();
+      continue;
+    }
+    return isa<ViewLikeOpInterface>(def);
+  }
+  return false;
+}
+
 bool memlint::derivesAlways(Value value, Value root) {
   return deriveFromRoot(value, root).kind == RootDerivation::Always;
 }

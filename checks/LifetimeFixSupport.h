@@ -124,6 +124,10 @@ llvm::SmallVector<mlir::Value> getAllocatedChoices(mlir::Value value,
 /// view.
 mlir::Value stripViews(mlir::Value value);
 
+/// Whether `value` is an interior view of the buffer it is taken from (a
+/// subview, through casts): freeing it would not free the buffer.
+bool isInteriorView(mlir::Value value);
+
 /// Whether `value` is `root` on every path.
 bool derivesAlways(mlir::Value value, mlir::Value root);
 

@@ -178,6 +178,20 @@ std::optional<FixIt> getJoinBaseFlagFix(const LintContext &context,
                                         mlir::Value root, mlir::Block *join,
                                         Deallocator family);
 
+/// The base of getJoinBaseFlagFix for a CFG loop's header `join` whose
+/// edge back hands an argument of it a view of another of its arguments,
+/// one that may hold `root` (the buffer of an earlier round, which lives on
+/// through the view). That argument gets an ownership flag (true on the
+/// edges that hand it `root`, its own flag on an edge that hands it back),
+/// and the edge back passes it as the base, with its flag. The base is
+/// freed under its flag after the last use of the views: in `join` when no
+/// other block uses them, otherwise on each edge back (in a new block when
+/// its branch also leaves the loop) and where the loop is left, in the
+/// block that post-dominates their uses (cfg seed 80033).
+std::optional<FixIt> getLoopBaseFlagFix(const LintContext &context,
+                                        mlir::Value root, mlir::Block *join,
+                                        Deallocator family);
+
 /// The lines that free `value` under the ownership flag `flag` just before
 /// `ret`, a return of its function, unless what `ret` returns holds it: as
 /// the `retain` list of ownership-based deallocation's

@@ -4,9 +4,10 @@
 // an argument of the join and others do not (see getJoinKeepFlagFix and
 // getJoinBaseFlagFix in LifetimeFlagFixes.h): a keep flag, under which the
 // buffer is freed in the join unless it was handed on, and a base buffer with
-// its own flag, for edges that hand over only a view of it. It reads the IR
-// and the source text and builds edits; it never runs an analysis, and
-// whether a candidate is right is the validation's to decide
+// its own flag, for edges that hand over only a view of it (also of an
+// earlier round's buffer, round a CFG loop: getLoopBaseFlagFix). It reads
+// the IR and the source text and builds edits; it never runs an analysis,
+// and whether a candidate is right is the validation's to decide
 // (tools/LintDriver.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -76,6 +78,34 @@ static void insertFlaggedFree(FixItBuilder &builder, Block &entry,
     builder.insertAfter(last, free);
   else
     builder.insertBefore(&block->front(), free);
+}
+
+/// A value of the type of `root` that `terminator` sees, for the edges that
+/// do not hand a base buffer over (their flag is false: it is never freed):
+/// what a view of `passed` is taken from, an argument of the function (of
+/// `entry`), the buffer; empty when none has a name.
+static std::string getPlaceholder(const SourceInfo &source,
+                                  DominanceInfo &dominance, Block &entry,
+                                  Value root, Operation *terminator,
+                                  ArrayRef<Value> passed) {
+  SmallVector<Value> choices;
+  for (Value value : passed)
+    for (Value v = value; v;) {
+      choices.push_back(v);
+      auto view = v.getDefiningOp<ViewLikeOpInterface>();
+      v = view ? view.getViewSource() : Value();
+    }
+  for (BlockArgument argument : entry.getArguments())
+    choices.push_back(argument);
+  choices.push_back(root);
+  for (Value v : choices)
+    if (v.getType() == root.getType() &&
+        dominance.properlyDominates(v, terminator)) {
+      std::string name = source.getName(v);
+      if (StringRef(name).starts_with("%"))
+        return name;
+    }
+  return "";
 }
 
 std::optional<FixIt> memlint::getJoinKeepFlagFix(const LintContext &context,
@@ -175,31 +205,6 @@ std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
   llvm::raw_string_ostream os(type);
   os << root.getType();
 
-  // A value of the buffer's type that `terminator` sees, for the edges that
-  // do not hand it over (their flag is false: it is never freed): what the
-  // view they pass is taken from, an argument of the function, the buffer.
-  auto placeholder = [&](Operation *terminator,
-                         ArrayRef<Value> passed) -> std::string {
-    SmallVector<Value> choices;
-    for (Value value : passed)
-      for (Value v = value; v;) {
-        choices.push_back(v);
-        auto view = v.getDefiningOp<ViewLikeOpInterface>();
-        v = view ? view.getViewSource() : Value();
-      }
-    for (BlockArgument argument : entry.getArguments())
-      choices.push_back(argument);
-    choices.push_back(root);
-    for (Value v : choices)
-      if (v.getType() == root.getType() &&
-          dominance.properlyDominates(v, terminator)) {
-        std::string name = source.getName(v);
-        if (StringRef(name).starts_with("%"))
-          return name;
-      }
-    return "";
-  };
-
   // Each edge passes the base buffer and whether it is the buffer: the
   // buffer and true where it hands over a view of it, a placeholder and
   // false elsewhere.
@@ -236,7 +241,8 @@ std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
             return false;
           value = source.getName(root);
         } else {
-          value = placeholder(terminator, passed);
+          value = getPlaceholder(source, dominance, entry, root, terminator,
+                                 passed);
         }
         if (!StringRef(value).starts_with("%"))
           return false;
@@ -280,5 +286,241 @@ std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
                         source.getBlockName(join) +
                         " hand over, through a block argument of its own "
                         "and an ownership flag passed with it",
+                    /*general=*/true, /*sharedOffsets=*/true);
+}
+
+std::optional<FixIt> memlint::getLoopBaseFlagFix(const LintContext &context,
+                                                 Value root, Block *join,
+                                                 Deallocator family) {
+  const SourceInfo &source = context.getSource();
+  StringRef text = source.getText();
+  if (family != Deallocator::Memref)
+    return std::nullopt;
+  std::optional<JoinFlagSite> site = getJoinFlagSite(source, root, join);
+  if (!site)
+    return std::nullopt;
+  DominanceInfo dominance(site->function);
+  Block &entry = *site->entry;
+  ArrayRef<BlockArgument> holders = site->holders;
+  std::string base = "%memlint_base_" + site->line,
+              flag = "%memlint_base_own_" + site->line,
+              yes = "%memlint_base_true_" + site->line,
+              no = "%memlint_base_false_" + site->line,
+              held = "%memlint_base_held_" + site->line + "_",
+              back = "^memlint_base_back_" + site->line + "_";
+  if (anyNameTaken(text, {base, flag, yes, no, held, back}))
+    return std::nullopt;
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  os << root.getType();
+
+  // The edges into the join, with what each hands each holder.
+  struct Edge {
+    Operation *terminator;
+    std::pair<uint64_t, uint64_t> span;
+    SmallVector<Value> passed;
+  };
+  SmallVector<Edge> edges;
+  bool seen = forEachEdgeInto(
+      source, join,
+      [&](BranchOpInterface branch, unsigned k,
+          std::pair<uint64_t, uint64_t> span) {
+        SuccessorOperands operands = branch.getSuccessorOperands(k);
+        Edge edge{branch, span, {}};
+        for (BlockArgument argument : holders) {
+          unsigned index = argument.getArgNumber();
+          Value value = index < operands.size() ? operands[index] : Value();
+          if (!value)
+            return false;
+          edge.passed.push_back(value);
+        }
+        edges.push_back(std::move(edge));
+        return true;
+      });
+  if (!seen)
+    return std::nullopt;
+  // The holders some edge hands an interior view (freeing them would be an
+  // invalid free), and the others, which may hold the buffer itself.
+  llvm::SmallDenseSet<unsigned, 4> views;
+  for (const Edge &edge : edges)
+    for (auto [i, value] : llvm::enumerate(edge.passed))
+      if (isInteriorView(value))
+        views.insert(i);
+  auto ownerOf = [&](Value value) -> std::optional<unsigned> {
+    auto argument = dyn_cast<BlockArgument>(value);
+    if (!argument || argument.getOwner() != join)
+      return std::nullopt;
+    for (auto [i, holder] : llvm::enumerate(holders))
+      if (holder == argument && !views.contains(i))
+        return i;
+    return std::nullopt;
+  };
+
+  // Each edge hands the views a view of one base: the buffer itself (true),
+  // a holder of the join that holds it when its flag says so (a CFG loop's
+  // back-edge that hands on a view of the header's argument, the buffer of
+  // an earlier round), or nothing of it (a placeholder, false).
+  SmallVector<std::pair<std::string, std::string>> bases;
+  llvm::SetVector<unsigned> sources; // the holders that give a base
+  for (const Edge &edge : edges) {
+    std::optional<std::pair<std::string, std::string>> given;
+    for (auto [i, value] : llvm::enumerate(edge.passed)) {
+      if (!views.contains(i))
+        continue;
+      std::pair<std::string, std::string> base;
+      if (std::optional<unsigned> owner = ownerOf(stripViews(value))) {
+        base = {source.getName(holders[*owner]),
+                held + std::to_string(holders[*owner].getArgNumber())};
+        sources.insert(*owner);
+      } else {
+        RootDerivation d = deriveFromRoot(value, root);
+        if (d.kind == RootDerivation::Never)
+          continue;
+        if (d.kind != RootDerivation::Always ||
+            !dominance.properlyDominates(root, edge.terminator))
+          return std::nullopt;
+        base = {source.getName(root), yes};
+      }
+      if (given && *given != base)
+        return std::nullopt; // (views of two bases)
+      given = base;
+    }
+    if (!given)
+      given = {getPlaceholder(source, dominance, entry, root, edge.terminator,
+                              edge.passed),
+               no};
+    if (!StringRef(given->first).starts_with("%"))
+      return std::nullopt;
+    bases.push_back(*given);
+  }
+  // (No base an earlier round holds: getJoinBaseFlagFix's case.)
+  if (sources.empty())
+    return std::nullopt;
+
+  // The join's arguments: the flags of the holders that give a base, set
+  // by each edge as it hands them the buffer (true), their own flag back
+  // (a holder passed back to it) or nothing of it (false), then the base
+  // and its flag.
+  EditList edits(context);
+  std::string header;
+  for (unsigned i : sources)
+    header += held + std::to_string(holders[i].getArgNumber()) + ": i1, ";
+  if (!appendBlockArguments(source, join,
+                            header + base + ": " + type + ", " + flag + ": i1",
+                            edits))
+    return std::nullopt;
+  SmallVector<std::pair<std::string, std::string>> operandTexts;
+  for (auto [edge, given] : llvm::zip(edges, bases)) {
+    std::string values, types;
+    for (unsigned i : sources) {
+      Value value = edge.passed[i];
+      std::string owned;
+      if (std::optional<unsigned> owner = ownerOf(value);
+          owner && sources.contains(*owner)) {
+        owned = held + std::to_string(holders[*owner].getArgNumber());
+      } else {
+        RootDerivation d = deriveFromRoot(value, root);
+        if (d.kind == RootDerivation::Always)
+          owned = yes;
+        else if (d.kind == RootDerivation::Never)
+          owned = no;
+        else
+          return std::nullopt;
+      }
+      values += ", " + owned;
+      types += ", i1";
+    }
+    values += ", " + given.first + ", " + given.second;
+    types += ", " + type + ", i1";
+    operandTexts.push_back({values, types});
+  }
+
+  // The base is freed under its flag after the last use of what the views
+  // hold: in the join, when no other block uses them; otherwise where the
+  // loop is left, in the block that post-dominates their uses (which must
+  // not lead back to the join), and on each edge back to the join, which
+  // replaces it (in a new block when its branch also leaves the loop).
+  llvm::SetVector<Value> aliases;
+  for (unsigned i : views)
+    aliases.insert_range(getFixAliases(holders[i]));
+  Block *block = getFreeBlock(join, aliases.getArrayRef());
+  if (!block || !dominance.dominates(join, block))
+    return std::nullopt;
+  bool inJoin = block == join;
+  if (!inJoin) {
+    llvm::SmallPtrSet<Block *, 16> reached;
+    SmallVector<Block *> worklist(block->succ_begin(), block->succ_end());
+    while (!worklist.empty()) {
+      Block *next = worklist.pop_back_val();
+      if (reached.insert(next).second)
+        worklist.append(next->succ_begin(), next->succ_end());
+    }
+    // (No use comes after it, in a block its successors lead to.)
+    auto usedPast = [&](Value value) {
+      return llvm::any_of(value.getUsers(), [&](Operation *user) {
+        Operation *ancestor = join->getParent()->findAncestorOpInRegion(*user);
+        return !ancestor || reached.contains(ancestor->getBlock());
+      });
+    };
+    if (reached.contains(join) || llvm::any_of(aliases, usedPast))
+      return std::nullopt;
+  }
+  std::string free = getGuardedText(flag, /*whenTrue=*/true,
+                                    "memref.dealloc " + base + " : " + type);
+  FixItBuilder builder(context);
+  llvm::MapVector<Operation *, std::string> splitBlocks;
+  unsigned splits = 0;
+  for (auto [edge, operands] : llvm::zip(edges, operandTexts)) {
+    auto [values, types] = operands;
+    bool isBack = dominance.dominates(join, edge.terminator->getBlock());
+    if (inJoin || !isBack) {
+      if (!appendSuccessorOperands(source, edge.span, values, types, edits))
+        return std::nullopt;
+      continue;
+    }
+    if (edge.terminator->getNumSuccessors() == 1) {
+      if (!appendSuccessorOperands(source, edge.span, values, types, edits))
+        return std::nullopt;
+      builder.insertBefore(edge.terminator, free);
+      continue;
+    }
+    // The edge goes to a new block that frees the base and branches on.
+    StringRef successor = text.slice(edge.span.first, edge.span.second);
+    size_t colon = findTopLevel(successor, successor.find('(') + 1, " : ");
+    if (!successor.ends_with(")") || colon == StringRef::npos)
+      return std::nullopt;
+    std::string indent = source.getIndentation(edge.terminator).str();
+    std::string label = back + std::to_string(splits++);
+    std::string &body = splitBlocks[edge.terminator];
+    body += label + ":\n";
+    SmallVector<StringRef> parts;
+    StringRef(free).split(parts, '\n');
+    for (StringRef part : parts)
+      body += indent + part.str() + "\n";
+    body += indent + "cf.br " +
+            (successor.take_front(colon) + values +
+             successor.slice(colon, successor.size() - 1) + types + ")")
+                .str() +
+            "\n";
+    edits.replace(edge.span.first, edge.span.second - edge.span.first, label);
+  }
+  for (auto &[terminator, body] : splitBlocks) {
+    auto lines = source.getWholeLines(terminator);
+    if (!lines)
+      return std::nullopt;
+    edits.insert(lines->second, body);
+  }
+  Operation *last = getLastUseIn(block, aliases);
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt; // handed on again
+  insertFlaggedFree(builder, entry, yes, no, free, block, last);
+  if (!edits.append(builder))
+    return std::nullopt;
+  return edits.take("free the buffer of an earlier round whose view the "
+                    "edges into " +
+                        source.getBlockName(join) +
+                        " hand over, through a block argument of its own "
+                        "and an ownership flag passed with it (the flag of "
+                        "the argument the view is taken from)",
                     /*general=*/true, /*sharedOffsets=*/true);
 }

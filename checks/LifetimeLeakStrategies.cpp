@@ -512,6 +512,13 @@ void LeakStrategies::withFlag() {
     for (FixIt &fix :
          getJoinFlagBackEdgeFixes(context, root, join, event.allocFamily))
       candidates.addFix(std::move(fix));
+  // A view of an earlier round's buffer handed round a CFG loop: its base,
+  // with the flag of the argument it is taken from (after the others, which
+  // free the arguments themselves).
+  for (Block *join : joins.getArrayRef().take_front(4))
+    if (std::optional<FixIt> fix =
+            getLoopBaseFlagFix(context, root, join, event.allocFamily))
+      candidates.addFix(std::move(*fix));
 }
 
 void LeakStrategies::loopCarried() {
