@@ -588,11 +588,42 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       return {};
   }
 
+  // The flagged arguments of each block in the order in which an edge that
+  // hands one owner to several of them gives it: the one that lives longest
+  // in the block first (one that an edge hands on, then the one whose last
+  // use comes last; the first of them on a tie), so that its free under the
+  // flag frees nothing the others still use (cfg seed 81073: a CFG loop's
+  // back-edge hands the buffer to three arguments of the header, the first
+  // unused, the second handed on by the exit, the third read).
+  llvm::DenseMap<Block *, SmallVector<BlockArgument>> ownerOrder;
+  for (auto &[block, arguments] : byBlock) {
+    SmallVector<BlockArgument> &order = ownerOrder[block];
+    order = arguments;
+    Operation *terminator = block->getTerminator();
+    if (holds || order.size() < 2 || !terminator ||
+        (terminator->getNumSuccessors() && !isa<BranchOpInterface>(terminator)))
+      continue;
+    llvm::DenseMap<Value, std::pair<bool, Operation *>> lifetime;
+    for (BlockArgument argument : arguments) {
+      bool handed = handedOn(terminator, argument);
+      lifetime[argument] = {
+          handed,
+          handed ? nullptr : getLastUseIn(block, getFixAliases(argument))};
+    }
+    llvm::stable_sort(order, [&](BlockArgument a, BlockArgument b) {
+      auto [handedA, lastA] = lifetime[a];
+      auto [handedB, lastB] = lifetime[b];
+      if (handedA || handedB)
+        return handedA && !handedB;
+      return lastA && (!lastB || lastB->isBeforeInBlock(lastA));
+    });
+  }
+
   // Each edge into a block with flags passes, for each flagged argument,
   // whether it hands it the buffer: true for the buffer itself, a select's
   // condition, the flag of the argument of a dominating block whose value
   // it hands on, false for anything that never holds the buffer; the first
-  // argument only when the edge hands one owner to several.
+  // argument of ownerOrder only when the edge hands one owner to several.
   unsigned negations = 0;
   llvm::MapVector<Operation *, std::string> splitBlocks;
   std::string splitLabel = "^memlint_chain_" + line + "_";
@@ -644,8 +675,8 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
       if (auto it = byBlock.find(dest); it != byBlock.end()) {
         SuccessorOperands operands = branch.getSuccessorOperands(k);
         llvm::SmallPtrSet<void *, 4> owners;
-        std::string list, types;
-        for (BlockArgument argument : it->second) {
+        llvm::DenseMap<Value, std::string> valueOf;
+        for (BlockArgument argument : ownerOrder[dest]) {
           unsigned index = argument.getArgNumber();
           Value passed = index < operands.size() ? operands[index] : Value();
           if (!passed)
@@ -688,7 +719,11 @@ static std::vector<FixIt> buildChainFlagFix(const LintContext &context,
           }
           if (!holds && owner && !owners.insert(owner).second)
             value = no; // handed to an earlier argument of the edge
-          list += ", " + value;
+          valueOf[argument] = value;
+        }
+        std::string list, types;
+        for (BlockArgument argument : it->second) {
+          list += ", " + valueOf[argument];
           types += ", i1";
         }
         size_t colon = findTopLevel(span, span.find('(') + 1, " : ");
