@@ -305,6 +305,24 @@ bool memlint::reachesBefore(Operation *terminator, unsigned k, Block *home,
       ops, [&](Operation *op) { return seen.contains(op->getBlock()); });
 }
 
+bool memlint::leadsBackOrToUse(Block *block, Block *join,
+                               ArrayRef<Value> values) {
+  llvm::SmallPtrSet<Block *, 16> reached;
+  SmallVector<Block *> worklist(block->succ_begin(), block->succ_end());
+  while (!worklist.empty()) {
+    Block *next = worklist.pop_back_val();
+    if (reached.insert(next).second)
+      worklist.append(next->succ_begin(), next->succ_end());
+  }
+  Region *region = join->getParent();
+  return reached.contains(join) || llvm::any_of(values, [&](Value value) {
+           return llvm::any_of(value.getUsers(), [&](Operation *user) {
+             Operation *ancestor = region->findAncestorOpInRegion(*user);
+             return !ancestor || reached.contains(ancestor->getBlock());
+           });
+         });
+}
+
 Block *memlint::getFreeBlock(Block *home, ArrayRef<Value> values) {
   Region *region = home->getParent();
   SmallVector<Operation *> users;

@@ -70,6 +70,13 @@ getReachedBefore(mlir::Operation *terminator, unsigned k, mlir::Block *home);
 bool reachesBefore(mlir::Operation *terminator, unsigned k, mlir::Block *home,
                    llvm::ArrayRef<mlir::Operation *> ops);
 
+/// Whether a path on from `block` (through its successors) can come back to
+/// `join` or reach a use of one of `values` (a use outside `join`'s region
+/// counts too): a free at the end of `block` would then not be the last
+/// word on them.
+bool leadsBackOrToUse(mlir::Block *block, mlir::Block *join,
+                      llvm::ArrayRef<mlir::Value> values);
+
 /// The block in which to free what `values` hold, with `home` the block of
 /// `region` where they come to life: `home` when no other block of `region`
 /// uses them (through the ops that hold the uses), otherwise the nearest

@@ -512,23 +512,7 @@ static std::vector<FixIt> getJoinFlagFixesIn(const LintContext &context,
           continue;
         // (And no use comes after it: none in a block its successors lead
         // to.)
-        llvm::SmallPtrSet<Block *, 16> reached;
-        SmallVector<Block *> worklist(block->succ_begin(), block->succ_end());
-        while (!worklist.empty()) {
-          Block *next = worklist.pop_back_val();
-          if (reached.insert(next).second)
-            worklist.append(next->succ_begin(), next->succ_end());
-        }
-        Region *region = join->getParent();
-        if (reached.contains(join) ||
-            llvm::any_of(
-                taken,
-                [&](Value value) {
-                  return llvm::any_of(value.getUsers(), [&](Operation *user) {
-                    Operation *ancestor = region->findAncestorOpInRegion(*user);
-                    return !ancestor || reached.contains(ancestor->getBlock());
-                  });
-                }) ||
+        if (leadsBackOrToUse(block, join, taken.getArrayRef()) ||
             !freeAfterLastUse(block, /*outOfRegion=*/true, taken))
           continue;
         for (const JoinFlags::Split &edge : flags->splits) {

@@ -66,6 +66,42 @@ static std::optional<JoinFlagSite> getJoinFlagSite(const SourceInfo &source,
   return site;
 }
 
+namespace {
+/// What both base flags start from: the join's site, the names of the base,
+/// its flag and the flag's constants (none of them taken in the text), and
+/// the buffer's type.
+struct BaseFlagSite {
+  JoinFlagSite site;
+  std::string base, flag, yes, no, type;
+};
+} // namespace
+
+/// The site of a base flag for `root` at `join`; each of `prefixes`, with
+/// the line and "_", must not be taken either (more names of the candidate).
+static std::optional<BaseFlagSite>
+getBaseFlagSite(const SourceInfo &source, Value root, Block *join,
+                Deallocator family, ArrayRef<StringRef> prefixes = {}) {
+  if (family != Deallocator::Memref)
+    return std::nullopt;
+  std::optional<JoinFlagSite> site = getJoinFlagSite(source, root, join);
+  if (!site)
+    return std::nullopt;
+  std::string line = site->line;
+  BaseFlagSite b{std::move(*site),
+                 "%memlint_base_" + line,
+                 "%memlint_base_own_" + line,
+                 "%memlint_base_true_" + line,
+                 "%memlint_base_false_" + line,
+                 ""};
+  SmallVector<std::string> names{b.base, b.flag, b.yes, b.no};
+  for (StringRef prefix : prefixes)
+    names.push_back((prefix + line + "_").str());
+  if (anyNameTaken(source.getText(), names))
+    return std::nullopt;
+  llvm::raw_string_ostream(b.type) << root.getType();
+  return b;
+}
+
 /// The constants of a join flag at the top of `entry`, and `free` (guarded
 /// by the flag) after `last` in `block`, or at its top when null.
 static void insertFlaggedFree(FixItBuilder &builder, Block &entry,
@@ -187,23 +223,14 @@ std::optional<FixIt> memlint::getJoinBaseFlagFix(const LintContext &context,
                                                  Deallocator family) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
-  if (family != Deallocator::Memref)
+  std::optional<BaseFlagSite> b = getBaseFlagSite(source, root, join, family);
+  if (!b)
     return std::nullopt;
-  std::optional<JoinFlagSite> site = getJoinFlagSite(source, root, join);
-  if (!site)
-    return std::nullopt;
-  DominanceInfo dominance(site->function);
-  Block &entry = *site->entry;
-  ArrayRef<BlockArgument> holders = site->holders;
-  std::string base = "%memlint_base_" + site->line,
-              flag = "%memlint_base_own_" + site->line,
-              yes = "%memlint_base_true_" + site->line,
-              no = "%memlint_base_false_" + site->line;
-  if (anyNameTaken(text, {base, flag, yes, no}))
-    return std::nullopt;
-  std::string type;
-  llvm::raw_string_ostream os(type);
-  os << root.getType();
+  DominanceInfo dominance(b->site.function);
+  Block &entry = *b->site.entry;
+  ArrayRef<BlockArgument> holders = b->site.holders;
+  const std::string &base = b->base, &flag = b->flag, &yes = b->yes,
+                    &no = b->no, &type = b->type;
 
   // Each edge passes the base buffer and whether it is the buffer: the
   // buffer and true where it hands over a view of it, a placeholder and
@@ -294,25 +321,18 @@ std::optional<FixIt> memlint::getLoopBaseFlagFix(const LintContext &context,
                                                  Deallocator family) {
   const SourceInfo &source = context.getSource();
   StringRef text = source.getText();
-  if (family != Deallocator::Memref)
+  std::optional<BaseFlagSite> b =
+      getBaseFlagSite(source, root, join, family,
+                      {"%memlint_base_held_", "^memlint_base_back_"});
+  if (!b)
     return std::nullopt;
-  std::optional<JoinFlagSite> site = getJoinFlagSite(source, root, join);
-  if (!site)
-    return std::nullopt;
-  DominanceInfo dominance(site->function);
-  Block &entry = *site->entry;
-  ArrayRef<BlockArgument> holders = site->holders;
-  std::string base = "%memlint_base_" + site->line,
-              flag = "%memlint_base_own_" + site->line,
-              yes = "%memlint_base_true_" + site->line,
-              no = "%memlint_base_false_" + site->line,
-              held = "%memlint_base_held_" + site->line + "_",
-              back = "^memlint_base_back_" + site->line + "_";
-  if (anyNameTaken(text, {base, flag, yes, no, held, back}))
-    return std::nullopt;
-  std::string type;
-  llvm::raw_string_ostream os(type);
-  os << root.getType();
+  DominanceInfo dominance(b->site.function);
+  Block &entry = *b->site.entry;
+  ArrayRef<BlockArgument> holders = b->site.holders;
+  const std::string &base = b->base, &flag = b->flag, &yes = b->yes,
+                    &no = b->no, &type = b->type;
+  std::string held = "%memlint_base_held_" + b->site.line + "_",
+              back = "^memlint_base_back_" + b->site.line + "_";
 
   // The edges into the join, with what each hands each holder.
   struct Edge {
@@ -447,24 +467,9 @@ std::optional<FixIt> memlint::getLoopBaseFlagFix(const LintContext &context,
   if (!block || !dominance.dominates(join, block))
     return std::nullopt;
   bool inJoin = block == join;
-  if (!inJoin) {
-    llvm::SmallPtrSet<Block *, 16> reached;
-    SmallVector<Block *> worklist(block->succ_begin(), block->succ_end());
-    while (!worklist.empty()) {
-      Block *next = worklist.pop_back_val();
-      if (reached.insert(next).second)
-        worklist.append(next->succ_begin(), next->succ_end());
-    }
-    // (No use comes after it, in a block its successors lead to.)
-    auto usedPast = [&](Value value) {
-      return llvm::any_of(value.getUsers(), [&](Operation *user) {
-        Operation *ancestor = join->getParent()->findAncestorOpInRegion(*user);
-        return !ancestor || reached.contains(ancestor->getBlock());
-      });
-    };
-    if (reached.contains(join) || llvm::any_of(aliases, usedPast))
-      return std::nullopt;
-  }
+  // (No use comes after it, in a block its successors lead to.)
+  if (!inJoin && leadsBackOrToUse(block, join, aliases.getArrayRef()))
+    return std::nullopt;
   std::string free = getGuardedText(flag, /*whenTrue=*/true,
                                     "memref.dealloc " + base + " : " + type);
   FixItBuilder builder(context);

@@ -31,8 +31,15 @@ installed() {
 installed "$@" && exit 0
 
 mapfile -t all < <(grep -v -e '^#' -e '^[[:space:]]*$' "$list")
+# (A loop, not `printf ... | grep -q`: grep -q exits at the first match, and
+# printf, writing the next lines into the closed pipe, fails, which pipefail
+# turned into "not in the list", now and then.)
 for spec in "$@"; do
-  if ! printf '%s\n' "${all[@]}" | grep -qxF "$spec"; then
+  listed=0
+  for entry in "${all[@]}"; do
+    if [ "$entry" = "$spec" ]; then listed=1; fi
+  done
+  if [ "$listed" = 0 ]; then
     echo "$who: $spec is not in $list" >&2
     exit 1
   fi
