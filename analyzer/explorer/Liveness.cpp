@@ -10,7 +10,6 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace memlint;
@@ -269,14 +268,19 @@ LivenessOracle::getFrameVerdicts(Block *block,
   FrameVerdicts &frame = frames.emplace_back();
   frame.level = &getLevel(block);
   frame.callStack.assign(callStack.begin(), callStack.end());
+  // (No call, no recursion: most frames stop here.)
+  if (callStack.empty())
+    return frame;
   SmallVector<Operation *, 4> functions;
   for (Operation *call : callStack)
     functions.push_back(call->getParentOfType<FunctionOpInterface>());
   functions.push_back(
       block->getParent()->getParentOfType<FunctionOpInterface>());
-  DenseSet<Operation *> distinct(functions.begin(), functions.end());
-  if (distinct.size() < functions.size())
-    frame.recursiveFrames.assign(functions.begin(), functions.end());
+  for (auto [i, fn] : llvm::enumerate(functions))
+    if (llvm::is_contained(ArrayRef(functions).take_front(i), fn)) {
+      frame.recursiveFrames.assign(functions.begin(), functions.end());
+      break;
+    }
   return frame;
 }
 
